@@ -1,0 +1,32 @@
+"""The one exception family for problems a user can fix.
+
+The command line prints ``str(error)`` as a single line on stderr and exits
+with ``error.exit_code``; nothing else about an error reaches the user.
+"""
+
+
+class SheetgenError(Exception):
+    """Base class of every user-facing error."""
+
+    exit_code = 1
+
+
+class InputError(SheetgenError):
+    """A file (grid, marks, manifest) is unreadable or invalid.
+
+    ``where`` is the file as the user named it, ``path`` the place inside it
+    (``rows[2].cells[4]``), empty for the file as a whole.
+    """
+
+    def __init__(self, where: str, path: str, message: str):
+        self.where, self.path, self.message = where, path, message
+        place = f"{where}: {path}" if path else where
+        super().__init__(f"{place}: {message}")
+
+
+class LayoutError(SheetgenError):
+    """A valid grid that cannot be drawn legibly on the sheet."""
+
+
+class OutputError(SheetgenError):
+    """An output file or folder cannot be written."""
