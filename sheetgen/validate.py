@@ -26,7 +26,7 @@ def describe(value: object) -> str:
     if isinstance(value, int):
         return f"the number {value}"
     if isinstance(value, float):
-        return f"the number {value:g}"
+        return f"the number {value!r}"  # 2.0, not 2: the user must see why it is not whole
     if isinstance(value, str):
         shown = value if len(value) <= 30 else value[:27] + "..."
         return f"the text {shown!r}"
@@ -51,10 +51,12 @@ class Node:
 
     # -- navigation -------------------------------------------------------
     def at(self, key: str | int) -> "Node":
-        if isinstance(key, int):
+        # [i] only for list positions: a mapping key that is a number (a cell
+        # number under `symbols`) reads `symbols.8`, as it is written in the file.
+        if isinstance(self.value, list):
             path = f"{self.path}[{key}]"
         else:
-            path = f"{self.path}.{key}" if self.path else key
+            path = f"{self.path}.{key}" if self.path else str(key)
         value = self.value[key]  # type: ignore[index]
         return Node(self.source, path, value)
 
