@@ -73,7 +73,7 @@ def grid_from_data(data: object, where: str) -> Grid:
     )
     name = top["name"].text(32)
     if not NAME_PATTERN.fullmatch(name):
-        top["name"].fail(f"expected lower-case letters, digits and '-' only, got {name!r}")
+        top["name"].fail(f"expected lower-case letters, digits and '-', starting with a letter or digit, got {name!r}")
     faces = top["dice_faces"].integer(*DICE_FACES)
     low, high = 2, 2 * faces  # white die + coloured die
     penalties = top["penalties"].mapping(required=("boxes", "points"))
@@ -123,8 +123,9 @@ def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
             number_node.fail(f"{number} is not a possible sum of two dice (expected {low} to {high})")
         if colour is None:
             cell_node.fail("no colour (give the row a colour or the cell one)")
-        if number in (c.number for c in cells):
-            number_node.fail(f"number {number} appears twice in this row")
+        earlier = [c.number for c in cells]
+        if number in earlier:
+            number_node.fail(f"number {number} appears twice in this row (also at cells[{earlier.index(number)}])")
         cells.append(Cell(number, colour))
 
     numbers = [c.number for c in cells]
@@ -171,7 +172,9 @@ def _read_lucky(node: Node, low: int, high: int) -> Lucky:
     fields = node.mapping(required=("count", "from", "to"))
     first = fields["from"].integer(low, high)
     last = fields["to"].integer(first, high)
-    count = fields["count"].integer(1, min(4, last - first + 1))
+    count = fields["count"].integer(1, 4)
+    if count > last - first + 1:
+        fields["count"].fail(f"{count} different numbers cannot be drawn from {first} to {last}")
     return Lucky(count, first, last)
 
 
@@ -179,9 +182,9 @@ def _read_powers(node: Node) -> tuple[Power, ...]:
     if not isinstance(node.value, dict):
         node.expected("a mapping of symbol to power")
     powers = []
-    for key in node.value:
-        symbol = Node(node.source, node.path, key).choice(SYMBOLS)
-        entry = node.at(key)
+    node.mapping(optional=tuple(SYMBOLS))  # an unknown symbol fails as an unknown key
+    for key in node.value:  # file order: the legend lists powers as written
+        symbol, entry = SYMBOLS[key], node.at(key)
         effect = entry.mapping(required=("effect",), optional=("crosses", "points"))["effect"].choice(EFFECTS)
         wanted = EFFECT_AMOUNT.get(effect)
         fields = entry.mapping(required=("effect",) + ((wanted,) if wanted else ()))
@@ -208,8 +211,6 @@ def _check_rules(grid: Grid, top: dict[str, Node]) -> None:
                 f"{grid.close_after} crosses can never be reached before the last cell of rows[{index}]"
                 f" (it holds at most {before_last})"
             )
-    if grid.lucky and grid.lucky.high - grid.lucky.low + 1 < grid.lucky.count:
-        top["lucky"].fail("range holds fewer numbers than the count")
     if grid.bonus_bar and not grid.has_framed:
         top["bonus_bar"].fail("a bonus bar needs framed cells (add 'framed' to a row)")
     if grid.has_framed and not grid.bonus_bar:
