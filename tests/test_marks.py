@@ -1,0 +1,135 @@
+"""Marks files: their form (keys, types, row count, grid), YAML and JSON alike."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from sheetgen.errors import InputError
+from sheetgen.grids import builtin_names, load_grid
+from sheetgen.marks import Marks, RowMarks, load_marks
+
+CLASSIC = load_grid("classic")
+
+LEA_YAML = """\
+grid: classic
+player: Lea
+rows:
+  - crossed: [2, 3, 4, 5, 6, 12]
+    lock: true
+  - crossed: [9]
+  - crossed: []
+  - {}
+penalties: 1
+"""
+
+LEA = Marks(
+    source="lea.yaml",
+    player="Lea",
+    rows=(RowMarks(crossed=(2, 3, 4, 5, 6, 12), lock=True), RowMarks(crossed=(9,)), RowMarks(), RowMarks()),
+    penalties=1,
+)
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return str(tmp_path / name)
+
+
+def test_yaml_file_loads_into_marks(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "lea.yaml", LEA_YAML)
+    assert load_marks("lea.yaml", CLASSIC) == LEA
+
+
+def test_json_file_gives_the_same_marks(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    data = {
+        "grid": "classic",
+        "player": "Lea",
+        "rows": [{"crossed": [2, 3, 4, 5, 6, 12], "lock": True}, {"crossed": [9]}, {"crossed": []}, {}],
+        "penalties": 1,
+    }
+    write(tmp_path, "lea.json", json.dumps(data, indent=2))
+    assert load_marks("lea.json", CLASSIC) == replace(LEA, source="lea.json")
+
+
+def test_everything_but_rows_is_optional(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "m.yaml", "rows: [{}, {}, {}, {}]\n")
+    marks = load_marks("m.yaml", CLASSIC)
+    assert marks == Marks(source="m.yaml", rows=(RowMarks(),) * 4)
+    assert marks.name == "m.yaml"  # no player: the file names the sheet
+
+
+def test_bis_and_bonus_bar_lists_keep_file_order(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bis = load_grid("bis")
+    write(tmp_path, "m.yaml", "rows: [{crossed: [4, 3], bis: [4, 3]}, {}, {}, {}]\nbonus_bar: [2, 1]\n")
+    marks = load_marks("m.yaml", bis)
+    assert marks.rows[0] == RowMarks(crossed=(4, 3), bis=(4, 3))
+    assert marks.bonus_bar == (2, 1)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_rows_must_match_the_grid(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    grid = load_grid(name)
+    write(tmp_path, "m.yaml", "rows: [{}]\n")
+    with pytest.raises(InputError) as error:
+        load_marks("m.yaml", grid)
+    assert str(error.value) == (
+        f"m.yaml: rows: expected {len(grid.rows)} rows (one per row of grid {name!r}), got 1"
+    )
+
+
+ROWS = "rows: [{}, {}, {}, {}]\n"
+
+BAD_FILES = [
+    ("- 1\n", "m.yaml: expected a mapping, got a list"),
+    ("player: Lea\n", "m.yaml: missing key 'rows'"),
+    (ROWS + "score: 3\n", "m.yaml: unknown key 'score' (expected rows, grid, player, penalties or bonus_bar)"),
+    ("rows: {red: [2]}\n", "m.yaml: rows: expected a list, got a mapping"),
+    ("rows: [{}, {}, {}, {}, {}]\n", "m.yaml: rows: expected 4 rows (one per row of grid 'classic'), got 5"),
+    ("rows: [[2, 3], {}, {}, {}]\n", "m.yaml: rows[0]: expected a mapping, got a list"),
+    ("rows: [{}, {locked: true}, {}, {}]\n", "m.yaml: rows[1]: unknown key 'locked' (expected crossed, lock or bis)"),
+    ("rows: [{crossed: 5}, {}, {}, {}]\n", "m.yaml: rows[0].crossed: expected a list, got the number 5"),
+    ("rows: [{crossed: [2, x]}, {}, {}, {}]\n", "m.yaml: rows[0].crossed[1]: expected a whole number, got the text 'x'"),
+    ("rows: [{crossed: [2.5]}, {}, {}, {}]\n", "m.yaml: rows[0].crossed[0]: expected a whole number, got the number 2.5"),
+    ("rows: [{}, {}, {lock: 1}, {}]\n", "m.yaml: rows[2].lock: expected true or false, got the number 1"),
+    ("rows: [{}, {}, {}, {bis: [true]}]\n", "m.yaml: rows[3].bis[0]: expected a whole number, got true"),
+    (ROWS + "penalties: -1\n", "m.yaml: penalties: expected a whole number of at least 0, got the number -1"),
+    (ROWS + "penalties: two\n", "m.yaml: penalties: expected a whole number, got the text 'two'"),
+    (ROWS + "bonus_bar: 3\n", "m.yaml: bonus_bar: expected a list, got the number 3"),
+    (ROWS + "player: ''\n", "m.yaml: player: expected non-empty text, got the text ''"),
+    (ROWS + "grid: longo\n", "m.yaml: grid: this sheet is for grid 'longo', not 'classic' (the grid being scored)"),
+    (ROWS + "grid: 7\n", "m.yaml: grid: expected text, got the number 7"),
+    ("rows: [{}\n", "m.yaml: line 2, column 1: expected ',' or ']', but got '<stream end>'"),
+    ("", "m.yaml: file is empty (expected a YAML mapping)"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_FILES)
+def test_bad_marks_file_gives_one_line_naming_file_and_path(tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "m.yaml", text)
+    with pytest.raises(InputError) as error:
+        load_marks("m.yaml", CLASSIC)
+    assert str(error.value) == message
+
+
+def test_bad_json_file_names_its_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "m.json", json.dumps({"rows": [{}, {}, {"crossed": ["12"]}, {}]}))
+    with pytest.raises(InputError) as error:
+        load_marks("m.json", CLASSIC)
+    assert str(error.value) == "m.json: rows[2].crossed[0]: expected a whole number, got the text '12'"
+
+
+def test_missing_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError) as error:
+        load_marks("nobody.yaml", CLASSIC)
+    assert str(error.value) == "nobody.yaml: no such file"
