@@ -1,0 +1,127 @@
+"""The command line: thin click commands over the library.
+
+The only module that imports click.  Every user error (a ``SheetgenError``
+or a usage error) ends as one line on stderr and a non-zero exit: 1 for bad
+input or output, 2 for wrong usage; never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import SheetgenError
+
+PAGES_MAX = 10_000
+
+
+class _Cli(click.Group):
+    """A group whose errors are one line each, however they arise."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except SheetgenError as error:
+            click.echo(f"sheetgen: {error}", err=True)
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            command = error.ctx.command_path if error.ctx else "sheetgen"
+            click.echo(f"{command}: {error.format_message()} (see '{command} --help')", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            click.echo(f"sheetgen: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("sheetgen: aborted", err=True)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("sheetgen: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+class Seed(click.ParamType):
+    """A whole number, or 'random' for a fresh one (printed so it can be reused)."""
+
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == "random":
+            return value
+        try:
+            seed = int(value)
+        except ValueError:
+            self.fail(f"expected a whole number or 'random', got {value!r}", param, ctx)
+        if seed < 0:
+            self.fail(f"expected a whole number of at least 0, got {seed}", param, ctx)
+        return seed
+
+
+def _pick_seed(seed: int | str) -> int:
+    if seed != "random":
+        return int(seed)
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sheetgen")
+def cli() -> None:
+    """Printable score sheets for Qwixx and its variants, eight to a page."""
+
+
+@cli.command("list")
+def list_grids() -> None:
+    """List the built-in grids, one line each."""
+    from .grids import builtin_names, load_grid
+
+    for name in builtin_names():
+        grid = load_grid(name)
+        click.echo(f"{name:<10} {grid.title:<20} {grid.description}")
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+def check(files: tuple[str, ...]) -> None:
+    """Validate grid files: 'FILE: ok', or one error line per bad file (exit 1)."""
+    from .grids import load_grid
+
+    failed = False
+    for file in files:
+        try:
+            load_grid(Path(file))
+        except SheetgenError as error:
+            click.echo(f"sheetgen: {error}", err=True)
+            failed = True
+        else:
+            click.echo(f"{file}: ok")
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("grid")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
+@click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
+              help="Pages to print, 8 sheets each.")
+@click.option("--seed", type=Seed(), default="1", show_default=True,
+              help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
+def render(grid: str, output: Path | None, pages: int, seed: int | str) -> None:
+    """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per A4 page."""
+    from .grids import load_grid
+    from .jobs import Job, render_job
+    from .output import write_atomic
+
+    model = load_grid(grid)
+    seed = _pick_seed(seed)
+    target = output or Path("out") / f"{model.name}.pdf"
+    data = render_job(Job(model, sheets=pages * 8, seed=seed))
+    write_atomic(target, data)
+    click.echo(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
+
+
+def main() -> None:
+    cli(prog_name="sheetgen")

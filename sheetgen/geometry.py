@@ -1,0 +1,141 @@
+"""Drawing primitives as plain data, in millimetres.
+
+Coordinates are local to the thing being drawn (a sheet, a page), with the
+origin at the top-left corner and y growing downwards, as one reads a page.
+Colours are RGB triples from 0 to 1.  Only the renderer turns these into
+PDF operators (and points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+RGB = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def inset(self, d: float) -> "Box":
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def contains(self, other: "Box", tolerance: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tolerance
+            and other.y >= self.y - tolerance
+            and other.right <= self.right + tolerance
+            and other.bottom <= self.bottom + tolerance
+        )
+
+    def overlaps(self, other: "Box") -> bool:
+        return (
+            self.x < other.right - 1e-6
+            and other.x < self.right - 1e-6
+            and self.y < other.bottom - 1e-6
+            and other.y < self.bottom - 1e-6
+        )
+
+    def shifted(self, dx: float, dy: float) -> "Box":
+        return replace(self, x=self.x + dx, y=self.y + dy)
+
+
+@dataclass(frozen=True)
+class Rect:
+    box: Box
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    line: float = 0.2  # stroke width, mm
+    radius: float = 0.0  # corner radius, mm
+    dash: tuple[float, ...] = ()  # on/off lengths, mm
+    hatch: float = 0.0  # spacing of diagonal hatching lines in the stroke colour, 0 = none
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    line: float = 0.2
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A path through ``points``; closed and fillable unless ``closed`` is False."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    line: float = 0.2
+    closed: bool = True
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; ``x`` is its start, centre or end by ``anchor``; ``y`` is the baseline.
+
+    ``size`` is the font size (em) in mm; ``stretch`` scales widths (condensed < 1).
+    ``box`` is the area the text must stay inside (checked by layout and tests).
+    """
+
+    x: float
+    y: float
+    text: str
+    size: float
+    colour: RGB
+    bold: bool = False
+    anchor: str = "start"  # start | middle | end
+    stretch: float = 1.0
+    box: Box | None = None
+    role: str = ""  # what it is, for tests: "number", "label", "legend", ...
+
+
+Item = Rect | Circle | Polygon | Text
+
+
+def shift(item: Item, dx: float, dy: float) -> Item:
+    """``item`` moved by (dx, dy) mm."""
+    if isinstance(item, Rect):
+        return replace(item, box=item.box.shifted(dx, dy))
+    if isinstance(item, Circle):
+        return replace(item, cx=item.cx + dx, cy=item.cy + dy)
+    if isinstance(item, Polygon):
+        return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points))
+    return replace(item, x=item.x + dx, y=item.y + dy, box=item.box.shifted(dx, dy) if item.box else None)
+
+
+def bounds(item: Item, measure=None) -> Box:
+    """The area ``item`` covers (text: its box when it has one)."""
+    if isinstance(item, Rect):
+        return item.box
+    if isinstance(item, Circle):
+        return Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    if isinstance(item, Polygon):
+        xs = [p[0] for p in item.points]
+        ys = [p[1] for p in item.points]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    if item.box is not None:
+        return item.box
+    raise ValueError("text without a box has no known bounds")

@@ -1,0 +1,50 @@
+"""Print jobs: a grid, how many sheets, and how they look, to PDF bytes.
+
+This is the library entry point the command line wraps:
+``render_sheets(grid, sheets=8, seed=1)`` returns the bytes of a PDF.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .impose import impose
+from .layout import SheetData, layout_sheet, personalise
+from .lucky import DEFAULT_SEED, deal_lucky
+from .model import Grid
+from .style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+
+
+@dataclass(frozen=True)
+class Job:
+    grid: Grid
+    sheets: int = 8
+    seed: int = DEFAULT_SEED
+    lang: str = DEFAULT_LANG
+    theme: str = DEFAULT_THEME
+    paper: str = "a4"
+    header: str = ""  # printed at the top of every sheet (club, event, date)
+    first_serial: int | None = None  # serial number of the first sheet, None for none
+
+
+def sheet_data(job: Job) -> Iterator[SheetData]:
+    """What differs per sheet: lucky numbers, serial number, header line."""
+    lucky = deal_lucky(job.grid.lucky, job.seed)
+    for index in range(job.sheets):
+        serial = None if job.first_serial is None else job.first_serial + index
+        yield SheetData(next(lucky), serial, job.header)
+
+
+def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
+    """The PDF of ``job``: its sheets 8 to a page."""
+    from .render import measure_text, render_pdf
+
+    labels, theme = load_labels(job.lang), load_theme(job.theme)
+    sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
+                         serial=job.first_serial is not None)
+    plan = impose(job.paper, sheet.width, sheet.height)
+    overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
+    pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
+    return render_pdf(plan, sheet, pages, title=job.grid.title)

@@ -1,0 +1,504 @@
+"""Sheet layout: a Grid becomes the geometry of one score sheet, in mm.
+
+Pure data, no drawing: ``layout_sheet`` returns every item printed the same
+on every sheet of a run (rows, locks, legends, table, totals) and the boxes
+where per-sheet content goes (lucky numbers, serial number, header line);
+``personalise`` returns the few items that differ from sheet to sheet.
+The sheet is laid out top to bottom in bands; rows get the height that the
+other bands leave.  What cannot be printed legibly raises ``LayoutError``.
+
+Text widths come from ``measure(text, bold, size) -> width`` (all mm), given
+by the caller, so that this module does not depend on a font library.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import LayoutError
+from .geometry import Box, Circle, Item, Polygon, Rect, Text
+from .model import Cell, Colour, Grid, Row, Symbol
+from .style import Labels, Theme
+
+Measure = Callable[[str, bool, float], float]
+
+SHEET_W = 96.0  # fits 2 x 4 on A4 and on US Letter with 5 mm free at every edge
+SHEET_H = 66.0
+PAD = 3.0  # blank border inside the cut line, for imprecise cutting
+CAP = 0.729  # cap height of the font, as a fraction of its size
+MIN_NUMBER_CAP = 2.5  # smallest cap height of a cell number, mm
+MIN_TEXT = 1.6  # smallest size of any other text, mm (about 4.5 pt)
+MIN_STRETCH = 0.8  # text may be condensed to 80 % of its width, no further
+BASE_CLOSE_AFTER = 5  # the base rule; other thresholds get a hint by the lock
+
+GAP = 0.8  # between bands
+CELL_GAP = 0.3  # between the cells of a row
+STRIP_H = 2.6  # header line and serial number
+TITLE_H = 5.0
+LEGEND_H = 2.6
+BAR_H = 3.6
+TABLE_ROW_H = 2.8
+TOTALS_H = 5.4
+BIS_H = 2.3
+MAX_CELL_H = 7.5
+MIN_CELL_H = 4.4
+
+
+@dataclass(frozen=True)
+class CellGeometry:
+    row: int
+    index: int
+    box: Box  # the whole cell, frame included
+    number: Text
+    bis_box: Box | None = None
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    width: float
+    height: float
+    items: tuple[Item, ...]  # the same on every sheet
+    cells: tuple[CellGeometry, ...]
+    locks: tuple[Box, ...]
+    lucky_boxes: tuple[Box, ...] = ()
+    header_box: Box | None = None
+    serial_box: Box | None = None
+
+    @property
+    def content(self) -> Box:
+        return Box(PAD, PAD, self.width - 2 * PAD, self.height - 2 * PAD)
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """What differs from sheet to sheet."""
+
+    lucky: tuple[int, ...] = ()
+    serial: int | None = None
+    header: str = ""
+
+
+def fit_text(
+    text: str,
+    box: Box,
+    size: float,
+    colour,
+    measure: Measure,
+    *,
+    bold: bool = False,
+    anchor: str = "start",
+    min_size: float = MIN_TEXT,
+    role: str = "label",
+) -> Text:
+    """``text`` in ``box``, vertically centred on its capitals; condensed and
+    then made smaller if it is too wide, down to ``min_size``."""
+    size = min(size, box.h / CAP)
+    width = measure(text, bold, size)
+    stretch = 1.0
+    if width > box.w:
+        stretch = max(MIN_STRETCH, box.w / width)
+        if width * stretch > box.w:
+            size *= box.w / (width * stretch)
+            if size < min_size - 1e-9:
+                raise LayoutError(
+                    f"text {text!r} does not fit its box: needs {width * MIN_STRETCH * min_size / size:.1f} mm"
+                    f" at the smallest size, has {box.w:.1f} mm"
+                )
+    x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
+    return Text(x, box.cy + size * CAP / 2, text, size, colour, bold, anchor, stretch, box, role)
+
+
+class _Sheet:
+    """Collects items while the bands are laid out, top to bottom."""
+
+    def __init__(self, grid: Grid, labels: Labels, theme: Theme, measure: Measure):
+        self.grid, self.labels, self.theme, self.measure = grid, labels, theme, measure
+        self.items: list[Item] = []
+        self.left, self.right = PAD, SHEET_W - PAD
+        self.width = self.right - self.left
+
+    def text(self, text: str, box: Box, size: float, **kw) -> Text:
+        item = fit_text(text, box, size, kw.pop("colour", self.theme.ink), self.measure, **kw)
+        self.items.append(item)
+        return item
+
+    def label_width(self, text: str, size: float, bold: bool = False, most: float = 30.0) -> float:
+        return min(most, self.measure(text, bold, size) + 0.6)
+
+
+def layout_sheet(
+    grid: Grid,
+    labels: Labels,
+    theme: Theme,
+    measure: Measure,
+    *,
+    header: bool = False,
+    serial: bool = False,
+) -> SheetLayout:
+    """The static geometry of one sheet of ``grid``; ``header``/``serial``
+    reserve a strip at the top for a per-sheet header line and serial number."""
+    s = _Sheet(grid, labels, theme, measure)
+    y = PAD
+    header_box = serial_box = None
+    if header or serial:
+        serial_w = 22.0 if serial else 0.0
+        if header:
+            header_box = Box(s.left, y, s.width - serial_w - GAP, STRIP_H)
+        if serial:
+            serial_box = Box(s.right - serial_w, y, serial_w, STRIP_H)
+        y += STRIP_H + 0.4
+    lucky_boxes = _title_band(s, Box(s.left, y, s.width, TITLE_H))
+    y += TITLE_H + GAP
+
+    # Bands below the rows, measured first so that the rows get what is left.
+    below: list[tuple[float, Callable[[float], None]]] = []
+    if grid.bonus_bar:
+        below.append((BAR_H, lambda top: _bonus_bar(s, top)))
+    for line in _legend_lines(s):
+        below.append((LEGEND_H, lambda top, line=line: _legend_line(s, top, line)))
+    below.append((2 * TABLE_ROW_H, lambda top: _score_table(s, top)))
+    bottom_lines = _bottom_lines(s)
+    below.extend((TOTALS_H, lambda top, parts=parts: _bottom_line(s, top, parts)) for parts in bottom_lines)
+    below_h = sum(h for h, _ in below) + GAP * len(below)
+
+    rows_h = SHEET_H - PAD - below_h - y
+    cells, locks = _rows(s, Box(s.left, y, s.width, rows_h))
+    y += rows_h
+    for height, draw in below:
+        y += GAP
+        draw(y)
+        y += height
+    return SheetLayout(SHEET_W, SHEET_H, tuple(s.items), cells, locks, lucky_boxes, header_box, serial_box)
+
+
+# -- title band -------------------------------------------------------------
+
+
+def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
+    """Title, then the name field, then (if the grid has them) the lucky-number boxes."""
+    title_w = min(s.measure(s.grid.title, True, 3.6) + 1.0, s.width * 0.4)
+    s.text(s.grid.title, Box(band.x, band.y, title_w, band.h), 3.6, bold=True, role="title")
+    x = band.x + title_w + 1.5
+    lucky_boxes: tuple[Box, ...] = ()
+    end = band.right
+    if s.grid.lucky:
+        count = s.grid.lucky.count
+        box_w = 5.0
+        boxes_w = count * box_w + (count - 1) * 0.6
+        label_w = s.label_width(s.labels("lucky"), 2.2, most=22.0)
+        start = band.right - boxes_w
+        s.text(s.labels("lucky"), Box(start - label_w - 0.4, band.y, label_w, band.h), 2.2, anchor="end")
+        lucky_boxes = tuple(
+            Box(start + i * (box_w + 0.6), band.y + 0.3, box_w, band.h - 0.6) for i in range(count)
+        )
+        for box in lucky_boxes:
+            s.items.append(Rect(box, stroke=s.theme.ink, line=0.25, radius=0.5))
+        end = start - label_w - 2.0
+    label = s.labels("name")
+    label_w = s.label_width(label, 2.2, most=16.0)
+    s.text(label, Box(x, band.y, label_w, band.h), 2.2, role="label")
+    line_y = band.y + band.h * 0.5 + 2.2 * CAP / 2
+    if end - (x + label_w) < 10:
+        raise LayoutError("the title band has no room left for the name field")
+    s.items.append(Polygon(((x + label_w, line_y), (end, line_y)), stroke=s.theme.line, line=0.2, closed=False))
+    return lucky_boxes
+
+
+# -- rows ---------------------------------------------------------------------
+
+
+def _rows(s: _Sheet, area: Box) -> tuple[tuple[CellGeometry, ...], tuple[Box, ...]]:
+    grid = s.grid
+    pitch = area.h / len(grid.rows)
+    bis_h = BIS_H if grid.bis else 0.0
+    cell_h = min(MAX_CELL_H, pitch - GAP - bis_h)
+    if cell_h < MIN_CELL_H:
+        raise LayoutError(
+            f"the rows do not fit: each gets {pitch:.1f} mm of height, needs at least {MIN_CELL_H + GAP + bis_h:.1f} mm"
+        )
+    needs_hint = grid.close_after != BASE_CLOSE_AFTER
+    arrow_w = 2.2
+    lock_w = min(cell_h, 4.4 if needs_hint else 5.6)
+    hint_text = s.labels("threshold", grid.close_after)
+    hint_w = s.label_width(hint_text, 2.0, bold=True, most=6.0) if needs_hint else 0.0
+    longest = max(len(row.cells) for row in grid.rows)
+    cells_x = area.x + arrow_w + 0.6
+    cells_w = area.right - cells_x - GAP - lock_w - (hint_w + 0.3 if needs_hint else 0.0)
+    cell_pitch = (cells_w + CELL_GAP) / longest
+    cell_w = cell_pitch - CELL_GAP
+    frame = min(0.6, max(0.28, cell_w * 0.09))
+    widest = max((str(c.number) for row in grid.rows for c in row.cells), key=lambda t: s.measure(t, True, 1.0))
+    number_size = min(cell_h * 0.45, 3.4) / CAP  # cap height under half the cell
+    inner_w = cell_w - 2 * frame - 0.2
+    # How small the numbers get once condensed as far as allowed: never under the minimum cap height.
+    fitted = min(number_size, inner_w / (s.measure(widest, True, 1.0) * MIN_STRETCH))
+    if fitted * CAP < MIN_NUMBER_CAP - 1e-9:
+        raise LayoutError(
+            f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
+            f" needs {s.measure(widest, True, MIN_NUMBER_CAP / CAP) * MIN_STRETCH + 2 * frame + 0.2:.1f} mm"
+            f" at {MIN_NUMBER_CAP} mm cap height"
+        )
+
+    cells: list[CellGeometry] = []
+    locks: list[Box] = []
+    for r, row in enumerate(grid.rows):
+        top = area.y + r * pitch + (pitch - cell_h - bis_h - GAP) / 2
+        _arrow(s, Box(area.x, top, arrow_w, cell_h), row)
+        for i, cell in enumerate(row.cells):
+            box = Box(cells_x + i * cell_pitch, top, cell_w, cell_h)
+            number = _cell(s, box, cell, frame, number_size)
+            bis_box = None
+            if grid.bis and i < len(row.cells) - 1:
+                size = min(bis_h - 0.3, cell_w * 0.6)
+                bis_box = Box(box.cx - size / 2, box.bottom + 0.3, size, size)
+                s.items.append(Rect(bis_box, fill=(1, 1, 1), stroke=s.theme.tint(cell.colour).strong, line=0.25))
+            cells.append(CellGeometry(r, i, box, number, bis_box))
+        lock_x = cells_x + len(row.cells) * cell_pitch - CELL_GAP + GAP
+        lock = Box(lock_x, top + (cell_h - lock_w) / 2, lock_w, lock_w)
+        _lock(s, lock, row.lock_colour)
+        locks.append(lock)
+        if needs_hint:
+            s.text(hint_text, Box(lock.right + 0.3, top, hint_w, cell_h), 2.0, bold=True, role="hint",
+                   colour=s.theme.muted)
+    return tuple(cells), tuple(locks)
+
+
+def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float) -> Text:
+    tint = s.theme.tint(cell.colour)
+    radius = min(0.8, box.w * 0.12)
+    if cell.framed:  # a heavy dark frame around the cell: a bonus cell
+        s.items.append(Rect(box, fill=s.theme.ink, radius=radius))
+        inner = box.inset(0.45)
+        s.items.append(Rect(inner, fill=tint.strong, radius=radius))
+    else:
+        inner = box
+        s.items.append(Rect(box, fill=tint.strong, radius=radius))
+    pale = inner.inset(frame)
+    s.items.append(Rect(pale, fill=tint.pale, radius=radius * 0.6))
+    if cell.double:  # a second frame inside the first: the cell is doubled
+        s.items.append(Rect(pale.inset(0.45), stroke=tint.strong, line=0.35, radius=radius * 0.5))
+    number_box = pale.inset(0.55 if cell.double else 0.1)
+    if cell.symbol is not None:  # a badge on the cell's top edge, clear of the number
+        size = min(2.6, box.w * 0.5)
+        _symbol(s, cell.symbol, Box(box.cx - size / 2, box.y - size * 0.45, size, size))
+    return s.text(str(cell.number), number_box, number_size, bold=True, anchor="middle",
+                  colour=tint.ink, min_size=MIN_NUMBER_CAP / CAP, role="number")
+
+
+def _arrow(s: _Sheet, box: Box, row: Row) -> None:
+    """A triangle pointing right: crosses go left to right."""
+    colours = {cell.colour for cell in row.cells}
+    colour = s.theme.tint(row.lock_colour).strong if len(colours) == 1 else s.theme.muted
+    h = min(box.h * 0.6, box.w * 1.4)
+    s.items.append(
+        Polygon(((box.x, box.cy - h / 2), (box.right, box.cy), (box.x, box.cy + h / 2)), fill=colour)
+    )
+
+
+def _lock(s: _Sheet, box: Box, colour: Colour) -> None:
+    """A padlock, white on a disc of the lock's colour."""
+    tint = s.theme.tint(colour)
+    s.items.append(Circle(box.cx, box.cy, box.w / 2, fill=tint.strong))
+    w = box.w
+    body = Box(box.cx - w * 0.22, box.y + w * 0.45, w * 0.44, w * 0.32)
+    s.items.append(Rect(body, fill=(1, 1, 1), radius=w * 0.04))
+    radius = w * 0.14
+    arc = tuple(
+        (box.cx + radius * math.cos(math.pi * k / 10), body.y - radius * math.sin(math.pi * k / 10) + 0.05)
+        for k in range(11)
+    )
+    s.items.append(Polygon(((arc[0][0], body.y + 0.1),) + arc + ((arc[-1][0], body.y + 0.1),),
+                           stroke=(1, 1, 1), line=w * 0.07, closed=False))
+
+
+def _symbol(s: _Sheet, symbol: Symbol, box: Box, colour=None) -> None:
+    """A power symbol as a vector shape, dark outline on white."""
+    ink = colour or s.theme.ink
+    r = box.w / 2
+    cx, cy = box.cx, box.cy
+
+    def ring(count: int, radius: float, turn: float) -> tuple[tuple[float, float], ...]:
+        return tuple(
+            (cx + radius * math.cos(turn + 2 * math.pi * k / count), cy + radius * math.sin(turn + 2 * math.pi * k / count))
+            for k in range(count)
+        )
+
+    line = 0.18
+    if symbol is Symbol.CIRCLE:
+        s.items.append(Circle(cx, cy, r * 0.9, fill=(1, 1, 1), stroke=ink, line=line))
+    elif symbol is Symbol.DIAMOND:
+        s.items.append(Polygon(ring(4, r, -math.pi / 2), fill=(1, 1, 1), stroke=ink, line=line))
+    elif symbol is Symbol.SQUARE:
+        s.items.append(Rect(box.inset(r * 0.2), fill=(1, 1, 1), stroke=ink, line=line))
+    elif symbol is Symbol.OCTAGON:
+        s.items.append(Polygon(ring(8, r, math.pi / 8), fill=(1, 1, 1), stroke=ink, line=line))
+    else:  # star: ten points, alternating radius
+        points = tuple(
+            (cx + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + math.pi * k / 5),
+             cy + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + math.pi * k / 5))
+            for k in range(10)
+        )
+        s.items.append(Polygon(points, fill=(1, 1, 1), stroke=ink, line=line))
+
+
+# -- bands below the rows -----------------------------------------------------
+
+
+def _bonus_bar(s: _Sheet, top: float) -> None:
+    label = s.labels("bonus")
+    label_w = s.label_width(label, 2.2, bold=True, most=14.0)
+    s.text(label, Box(s.left, top, label_w, BAR_H), 2.2, bold=True)
+    count = len(s.grid.bonus_bar)
+    x = s.left + label_w + 1.0
+    pitch = min(6.0, (s.right - x + 0.6) / count)
+    size = min(BAR_H, pitch - 0.6)
+    for i, colour in enumerate(s.grid.bonus_bar):
+        tint = s.theme.tint(colour)
+        box = Box(x + i * pitch, top + (BAR_H - size) / 2, size, size)
+        s.items.append(Rect(box, fill=tint.pale, stroke=tint.strong, line=0.45, radius=0.4))
+
+
+def _legend_lines(s: _Sheet) -> list[list[tuple[Symbol | str | None, str]]]:
+    """The legends this grid needs, packed into lines of (marker, text)."""
+    grid, labels = s.grid, s.labels
+    lines: list[list[tuple[Symbol | str | None, str]]] = []
+    if grid.has_double:
+        lines.append([("double", labels("legend_double"))])
+    if grid.bis:
+        lines.append([("bis", labels("legend_bis"))])
+    if grid.bonus_bar:
+        lines.append([("framed", labels("legend_bonus"))])
+    if grid.powers:
+        line: list[tuple[Symbol | str | None, str]] = []
+        used = 0.0
+        for power in grid.powers:
+            text = labels(f"power_{power.effect.value}", power.amount or None)
+            width = 2.6 + s.measure(text, False, 1.9) + 2.0
+            if line and used + width > s.width:
+                lines.append(line)
+                line, used = [], 0.0
+            line.append((power.symbol, text))
+            used += width
+        lines.append(line)
+    return lines
+
+
+def _legend_line(s: _Sheet, top: float, entries: list[tuple[Symbol | str | None, str]]) -> None:
+    widths = [2.6 + s.measure(text, False, 1.9) for _, text in entries]
+    spare = (s.width - sum(widths)) / len(entries) if len(entries) > 1 else 0.0
+    x = s.left
+    for (marker, text), width in zip(entries, widths):
+        slot = width + max(0.0, spare)
+        marker_box = Box(x, top + 0.2, LEGEND_H - 0.4, LEGEND_H - 0.4)
+        if isinstance(marker, Symbol):
+            _symbol(s, marker, marker_box)
+        elif marker == "double":
+            s.items.append(Rect(marker_box, stroke=s.theme.ink, line=0.2))
+            s.items.append(Rect(marker_box.inset(0.45), stroke=s.theme.ink, line=0.2))
+        elif marker == "framed":
+            s.items.append(Rect(marker_box, stroke=s.theme.ink, line=0.5))
+        elif marker == "bis":
+            s.items.append(Rect(marker_box.inset(0.4), stroke=s.theme.ink, line=0.2))
+        s.text(text, Box(x + 2.6, top, min(slot, s.right - x) - 2.6, LEGEND_H), 1.9, role="legend")
+        x += slot
+
+
+def _score_table(s: _Sheet, top: float) -> None:
+    """Crosses 1x..Nx over their points, as long as the grid's maximum."""
+    table = s.grid.table
+    crosses, points = s.labels("crosses"), s.labels("points")
+    label_w = max(s.label_width(crosses, 1.9, most=13.0), s.label_width(points, 1.9, most=13.0))
+    s.text(crosses, Box(s.left, top, label_w, TABLE_ROW_H), 1.9, colour=s.theme.muted)
+    s.text(points, Box(s.left, top + TABLE_ROW_H, label_w, TABLE_ROW_H), 1.9, colour=s.theme.muted)
+    x = s.left + label_w + 0.5
+    col = (s.right - x) / len(table)
+    s.items.append(Rect(Box(x, top, s.right - x, 2 * TABLE_ROW_H), stroke=s.theme.line, line=0.15))
+    s.items.append(Polygon(((x, top + TABLE_ROW_H), (s.right, top + TABLE_ROW_H)), stroke=s.theme.line,
+                           line=0.15, closed=False))
+    for i, value in enumerate(table):
+        cx = x + i * col
+        if i:
+            s.items.append(Polygon(((cx, top), (cx, top + 2 * TABLE_ROW_H)), stroke=s.theme.line, line=0.15,
+                                   closed=False))
+        s.text(f"{i + 1}x", Box(cx + 0.15, top, col - 0.3, TABLE_ROW_H), 1.8, anchor="middle",
+               colour=s.theme.muted, role="table")
+        s.text(str(value), Box(cx + 0.15, top + TABLE_ROW_H, col - 0.3, TABLE_ROW_H), 2.0, bold=True,
+               anchor="middle", role="table")
+
+
+def _bottom_lines(s: _Sheet) -> list[list[str]]:
+    """Penalties and totals share one line when they fit, else take one each."""
+    if _penalties_width(s) + 2.0 + _totals_min_width(s) <= s.width:
+        return [["penalties", "totals"]]
+    return [["penalties"], ["totals"]]
+
+
+def _penalties_width(s: _Sheet) -> float:
+    return s.label_width(s.labels("penalties"), 2.2, most=18.0) + s.grid.penalty_boxes * 4.8
+
+
+def _totals_min_width(s: _Sheet) -> float:
+    return (len(s.grid.rows) + 2) * 7.0 + (len(s.grid.rows) + 1) * 2.6
+
+
+def _bottom_line(s: _Sheet, top: float, parts: list[str]) -> None:
+    x = s.left
+    if "penalties" in parts:
+        label = s.labels("penalties")
+        label_w = s.label_width(label, 2.2, most=18.0)
+        s.text(label, Box(x, top, label_w, TOTALS_H), 2.2)
+        x += label_w
+        mark = s.labels("penalty_box", s.grid.penalty_points)
+        for i in range(s.grid.penalty_boxes):
+            box = Box(x + i * 4.8, top + (TOTALS_H - 4.2) / 2, 4.2, 4.2)
+            s.items.append(Rect(box, fill=(1, 1, 1), stroke=s.theme.ink, line=0.25, radius=0.4))
+            s.text(mark, box.inset(0.5), 1.7, anchor="middle", colour=s.theme.muted, role="penalty")
+        x += s.grid.penalty_boxes * 4.8 + 2.0
+    if "totals" in parts:
+        _totals(s, Box(x, top, s.right - x, TOTALS_H))
+
+
+def _totals(s: _Sheet, area: Box) -> None:
+    """One box per row (in its lock colour) + ... - penalties = total."""
+    rows = s.grid.rows
+    op_w = 2.6
+    count = len(rows) + 2
+    box_w = min(11.0, (area.w - (count - 1) * op_w) / count)
+    total_w = area.w - (count - 1) * op_w - (count - 1) * box_w
+    x = area.x
+    operators = ["+"] * (len(rows) - 1) + ["-", "="]
+    for i in range(count):
+        width = total_w if i == count - 1 else box_w
+        box = Box(x, area.y, width, area.h)
+        if i < len(rows):
+            tint = s.theme.tint(rows[i].lock_colour)
+            s.items.append(Rect(box, fill=tint.pale, stroke=tint.strong, line=0.45, radius=0.5))
+        else:
+            s.items.append(Rect(box, fill=(1, 1, 1), stroke=s.theme.ink, line=0.3 if i == count - 1 else 0.25,
+                                radius=0.5))
+            caption = s.labels("penalties" if i == len(rows) else "total")
+            s.text(caption, Box(box.x + 0.5, box.y + 0.3, box.w - 1.0, 1.5), 1.4, colour=s.theme.muted,
+                   role="caption")
+        x += width
+        if i < count - 1:
+            s.text(operators[i], Box(x, area.y, op_w, area.h), 3.0, bold=True, anchor="middle", role="operator")
+            x += op_w
+
+
+# -- per-sheet content ----------------------------------------------------------
+
+
+def personalise(layout: SheetLayout, data: SheetData, labels: Labels, theme: Theme, measure: Measure) -> tuple[Item, ...]:
+    """The items of one sheet that differ from sheet to sheet."""
+    items: list[Item] = []
+    for box, number in zip(layout.lucky_boxes, data.lucky):
+        items.append(fit_text(str(number), box.inset(0.4), 3.4, theme.ink, measure, bold=True, anchor="middle",
+                              role="lucky"))
+    if data.header and layout.header_box:
+        items.append(fit_text(data.header, layout.header_box, 2.2, theme.ink, measure, role="header"))
+    if data.serial is not None and layout.serial_box:
+        items.append(fit_text(labels("serial", f"{data.serial:06d}"), layout.serial_box, 2.2, theme.muted, measure,
+                              anchor="end", role="serial"))
+    return tuple(items)

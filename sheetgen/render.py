@@ -1,0 +1,169 @@
+"""The only module that imports reportlab: geometry in, PDF bytes out.
+
+Layout and imposition hand over items in mm with a top-left origin; here
+they become points with PDF's bottom-left origin.  The sheet that is the same
+everywhere is drawn once as a form XObject and placed in every slot; only the
+per-sheet items (lucky numbers, serial, header) are drawn per slot, and the
+cut lines once per page as another form.  Output is deterministic:
+reportlab's invariant mode fixes dates and document ids.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from reportlab import rl_config
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .geometry import Circle, Item, Polygon, Rect, Text
+from .impose import PagePlan
+from .layout import SheetLayout
+
+# Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
+FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
+
+rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF does not need it
+
+
+@lru_cache(maxsize=None)
+def _font(bold: bool) -> str:
+    name, filename = FONTS[bold]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, filename))
+    return name
+
+
+def measure_text(text: str, bold: bool, size: float) -> float:
+    """Width of ``text`` in mm at font size ``size`` mm."""
+    return pdfmetrics.stringWidth(text, _font(bold), size)
+
+
+class _Painter:
+    """Draws items given in mm, top-left origin, in a space ``height`` mm tall."""
+
+    def __init__(self, canvas: Canvas, height: float):
+        self.c, self.height = canvas, height
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return x * mm, (self.height - y) * mm
+
+    def colours(self, fill, stroke, line: float, dash: Sequence[float] = ()) -> tuple[int, int]:
+        c = self.c
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(line * mm)
+            c.setDash([d * mm for d in dash] if dash else [])
+        return int(stroke is not None), int(fill is not None)
+
+    def draw(self, items: Iterable[Item]) -> None:
+        for item in items:
+            if isinstance(item, Text):
+                self.text(item)
+            elif isinstance(item, Rect):
+                self.rect(item)
+            elif isinstance(item, Circle):
+                stroke, fill = self.colours(item.fill, item.stroke, item.line)
+                x, y = self.point(item.cx, item.cy)
+                self.c.circle(x, y, item.r * mm, stroke=stroke, fill=fill)
+            elif isinstance(item, Polygon):
+                stroke, fill = self.colours(item.fill, item.stroke, item.line, item.dash)
+                path = self.c.beginPath()
+                path.moveTo(*self.point(*item.points[0]))
+                for p in item.points[1:]:
+                    path.lineTo(*self.point(*p))
+                if item.closed:
+                    path.close()
+                self.c.drawPath(path, stroke=stroke, fill=fill and item.closed)
+
+    def rect(self, item: Rect) -> None:
+        stroke, fill = self.colours(item.fill, item.stroke, item.line, item.dash)
+        box = item.box
+        x, y = self.point(box.x, box.bottom)
+        if item.radius > 0:
+            self.c.roundRect(x, y, box.w * mm, box.h * mm, item.radius * mm, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(x, y, box.w * mm, box.h * mm, stroke=stroke, fill=fill)
+        if item.hatch > 0 and item.stroke is not None:
+            self.hatch(item)
+
+    def hatch(self, item: Rect) -> None:
+        """Diagonal lines across the box, clipped to it."""
+        c, box = self.c, item.box
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setLineWidth(0.15 * mm)
+        c.setDash([])
+        offset = -box.h
+        while offset < box.w:
+            c.line(*self.point(box.x + offset, box.bottom), *self.point(box.x + offset + box.h, box.y))
+            offset += item.hatch
+        c.restoreState()
+
+    def text(self, item: Text) -> None:
+        font = _font(item.bold)
+        size = item.size * mm
+        width = pdfmetrics.stringWidth(item.text, font, size) * item.stretch
+        x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+        y = (self.height - item.y) * mm
+        self.c.setFillColorRGB(*item.colour)
+        if item.stretch == 1.0:
+            self.c.setFont(font, size)
+            self.c.drawString(x, y, item.text)
+            return
+        text = self.c.beginText(x, y)
+        text.setFont(font, size)
+        text.setHorizScale(item.stretch * 100)
+        text.textOut(item.text)
+        self.c.drawText(text)
+
+
+def render_pdf(
+    plan: PagePlan,
+    sheet: SheetLayout,
+    pages: Iterable[Sequence[Sequence[Item]]],
+    *,
+    title: str = "",
+) -> bytes:
+    """A PDF of ``pages``; each page is a list of per-sheet item lists, one per
+    slot filled (the static sheet is drawn under each)."""
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(plan.width * mm, plan.height * mm),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
+        initialFontSize=8,
+    )
+    canvas.setTitle(title)
+    canvas.setCreator("sheetgen")
+    canvas.setProducer("sheetgen")
+
+    canvas.beginForm("sheet", 0, 0, sheet.width * mm, sheet.height * mm)
+    _Painter(canvas, sheet.height).draw(sheet.items)
+    canvas.endForm()
+    canvas.beginForm("page", 0, 0, plan.width * mm, plan.height * mm)
+    _Painter(canvas, plan.height).draw(plan.items)
+    canvas.endForm()
+
+    sheet_painter = _Painter(canvas, sheet.height)
+    for page in pages:
+        canvas.doForm("page")
+        for slot, extra in zip(plan.slots, page):
+            canvas.saveState()
+            canvas.translate(slot.x * mm, (plan.height - slot.bottom) * mm)
+            canvas.doForm("sheet")
+            sheet_painter.draw(extra)
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
