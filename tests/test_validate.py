@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -196,6 +197,14 @@ def test_unknown_grid_name_lists_the_builtins():
         load_grid("nosuch")
     names = builtin_names()
     assert str(caught.value) == f"nosuch: unknown grid (expected a file or one of {', '.join(names[:-1])} or {names[-1]})"
+
+
+def test_examples_in_the_format_doc_are_valid():
+    doc = (Path(__file__).parent.parent / "docs" / "grid-format.md").read_text()
+    examples = re.findall(r"```yaml\n(.*?)```", doc, re.S)  # every yaml block there is a whole grid
+    assert len(examples) == 2
+    for text in examples:
+        grid_from_data(parse_yaml(text, "grid-format.md"), "grid-format.md")
 
 
 # -- yamlio: reading untrusted text -------------------------------------------
