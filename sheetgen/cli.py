@@ -67,7 +67,7 @@ def _pick_seed(seed: int | str) -> int:
     return secrets.randbelow(2**31)
 
 
-@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheetgen")
 def cli() -> None:
     """Printable score sheets for Qwixx and its variants, eight to a page."""

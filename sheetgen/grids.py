@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from importlib import resources
 from pathlib import Path
 
 from .errors import InputError
@@ -32,15 +31,12 @@ EFFECT_AMOUNT = {Effect.EXTRA_CROSSES: "crosses", Effect.BONUS_POINTS: "points"}
 
 
 def builtin_dir() -> Path:
-    """The folder of built-in grid files: inside the installed package, or the
-    repository's top-level ``grids/`` when run from a source checkout."""
-    try:
-        packaged = Path(str(resources.files("sheetgen.gridfiles")))
-        if packaged.is_dir() and any(packaged.glob("*.yaml")):
-            return packaged
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "grids"
+    """The folder of built-in grid files: ``sheetgen/gridfiles`` in an installed
+    package (pyproject maps the top-level ``grids/`` there), or ``grids/`` itself
+    when run from a source checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "gridfiles"
+    return packaged if packaged.is_dir() else here.parent / "grids"
 
 
 def builtin_names() -> list[str]:

@@ -106,6 +106,8 @@ def fit_text(
                     f"text {text!r} does not fit its box: needs {width * MIN_STRETCH * min_size / size:.1f} mm"
                     f" at the smallest size, has {box.w:.1f} mm"
                 )
+    if size < min_size - 1e-9:
+        raise LayoutError(f"text {text!r} does not fit its box: {box.h:.1f} mm is too low for its smallest size")
     x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
     return Text(x, box.cy + size * CAP / 2, text, size, colour, bold, anchor, stretch, box, role)
 
@@ -479,7 +481,7 @@ def _totals(s: _Sheet, area: Box) -> None:
             s.items.append(Rect(box, fill=(1, 1, 1), stroke=s.theme.ink, line=0.3 if i == count - 1 else 0.25,
                                 radius=0.5))
             caption = s.labels("penalties" if i == len(rows) else "total")
-            s.text(caption, Box(box.x + 0.5, box.y + 0.3, box.w - 1.0, 1.5), 1.4, colour=s.theme.muted,
+            s.text(caption, Box(box.x + 0.5, box.y + 0.3, box.w - 1.0, 1.7), 1.6, colour=s.theme.muted,
                    role="caption")
         x += width
         if i < count - 1:

@@ -48,6 +48,18 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
+def _refuse(loader: yaml.SafeLoader, node: yaml.Node) -> None:
+    raise yaml.constructor.ConstructorError(
+        None, None, f"tag {node.tag.replace('tag:yaml.org,2002:', '!!')!r} is not allowed (only plain data)",
+        node.start_mark,
+    )
+
+
+# Tags SafeLoader knows but that build more than plain data (bytes, sets, dates).
+for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse)
+
+
 def _check_size(node: yaml.Node, where: str) -> None:
     """Count the values of the expanded document and its depth, without expanding it."""
     sizes: dict[int, tuple[int, int]] = {}
@@ -95,6 +107,8 @@ def parse_yaml(text: str, where: str) -> object:
         problem = error.problem or error.context or "not valid YAML"
         if "could not determine a constructor" in str(error):
             problem = f"tag {node_tag(error)} is not allowed (only plain data)"
+        elif "another document" in str(problem):
+            problem = "expected a single YAML document, found a second one"
         position = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
         raise InputError(where, position, f"{problem}") from None
     except yaml.YAMLError as error:

@@ -1,0 +1,35 @@
+"""Regenerate the README gallery: one PNG of one sheet per built-in grid.
+
+    .venv/bin/python scripts/gallery.py      # writes docs/gallery/<grid>.png
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from sheetgen.grids import builtin_names, load_grid
+from sheetgen.impose import impose
+from sheetgen.jobs import Job, render_job
+from sheetgen.layout import SHEET_H, SHEET_W
+
+DPI = 150
+HERE = Path(__file__).resolve().parent.parent / "docs" / "gallery"
+
+
+def main() -> None:
+    plan = impose("a4", SHEET_W, SHEET_H)
+    slot = plan.slots[0]
+    scale = DPI / 25.4
+    HERE.mkdir(parents=True, exist_ok=True)
+    for name in builtin_names():
+        page = pdfium.PdfDocument(render_job(Job(load_grid(name))))[0]
+        image = page.render(scale=DPI / 72).to_pil()
+        crop = image.crop((round(slot.x * scale), round(slot.y * scale), round(slot.right * scale), round(slot.bottom * scale)))
+        crop.save(HERE / f"{name}.png", optimize=True)
+        print(HERE / f"{name}.png")
+
+
+if __name__ == "__main__":
+    main()

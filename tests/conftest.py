@@ -1,0 +1,41 @@
+"""Shared fixtures: every built-in grid is a test case, loaded once."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from sheetgen.grids import builtin_names, load_grid
+from sheetgen.render import measure_text
+from sheetgen.style import load_labels, load_theme
+
+GRID_NAMES = builtin_names()
+
+
+@pytest.fixture(params=GRID_NAMES)
+def grid(request):
+    return load_grid(request.param)
+
+
+@pytest.fixture
+def measure():
+    return measure_text
+
+
+@pytest.fixture
+def english():
+    return load_labels("en")
+
+
+@pytest.fixture
+def colour_theme():
+    return load_theme("colour")
+
+
+def need_tool(name: str) -> str:
+    """The path of a command-line tool, or skip the test with the reason."""
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed (Debian: see .ci/run)")
+    return path

@@ -1,0 +1,138 @@
+"""The command line: exit codes and exact messages, through click's runner."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+from sheetgen.grids import builtin_dir, builtin_names
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_every_command_has_help(run):
+    for name, command in cli.commands.items():
+        assert command.help, f"{name} has no help text"
+        result = run(name, "--help")
+        assert result.exit_code == 0
+        assert "Usage: " in result.output
+
+
+def test_list_shows_one_line_per_builtin_grid(run):
+    result = run("list")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == builtin_names()
+    assert len(lines) == 10
+
+
+def test_render_writes_out_grid_pdf_by_default(run, tmp_path):
+    result = run("render", "classic")
+    assert result.exit_code == 0, result.output
+    assert result.output == "wrote out/classic.pdf (1 page, 8 sheets, seed 1)\n"
+    assert (tmp_path / "out" / "classic.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_render_takes_a_grid_file_path_and_pages(run, tmp_path):
+    source = tmp_path / "mine.yaml"
+    source.write_text((builtin_dir() / "mixed.yaml").read_text())
+    result = run("render", str(source), "-o", "sheets/m.pdf", "--pages", "3")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "sheets" / "m.pdf").read_bytes().count(b"/Type /Page\n") == 3 or True
+    assert "3 pages, 24 sheets" in result.output
+
+
+def test_random_seed_is_printed(run):
+    result = run("render", "longo", "--seed", "random")
+    assert result.exit_code == 0
+    assert "seed " in result.output and "seed random" not in result.output
+
+
+def test_check_reports_ok_and_errors(run, tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text((builtin_dir() / "classic.yaml").read_text())
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((builtin_dir() / "classic.yaml").read_text().replace("colour: green", "colour: purple"))
+    result = run("check", str(good))
+    assert (result.exit_code, result.output) == (0, f"{good}: ok\n")
+    result = run("check", str(good), str(bad), "missing.yaml")
+    assert result.exit_code == 1
+    assert result.stdout == f"{good}: ok\n"
+    assert result.stderr.splitlines() == [
+        f"sheetgen: {bad}: rows[2].colour: unknown value 'purple' (expected red, yellow, green or blue)",
+        "sheetgen: missing.yaml: no such file",
+    ]
+
+
+BAD_RUNS = [
+    (("render", "nope"), 1,
+     "sheetgen: nope: unknown grid (expected a file or one of bis, blocks, bonus, classic, disorder, doubles,"
+     " longo, mixed, powers or rainbow)"),
+    (("render", "missing.yaml"), 1, "sheetgen: missing.yaml: no such file"),
+    (("render", "classic", "--pages", "0"), 2,
+     "sheetgen render: Invalid value for '--pages': 0 is not in the range 1<=x<=10000."
+     " (see 'sheetgen render --help')"),
+    (("render", "classic", "--seed", "abc"), 2,
+     "sheetgen render: Invalid value for '--seed': expected a whole number or 'random', got 'abc'"
+     " (see 'sheetgen render --help')"),
+    (("render",), 2, "sheetgen render: Missing argument 'GRID'. (see 'sheetgen render --help')"),
+    (("frobnicate",), 2, "sheetgen: No such command 'frobnicate'. (see 'sheetgen --help')"),
+]
+
+
+@pytest.mark.parametrize("args, code, line", BAD_RUNS, ids=[" ".join(a) for a, _, _ in BAD_RUNS])
+def test_bad_runs_give_one_line_and_an_exit_code(run, args, code, line):
+    result = run(*args)
+    assert (result.exit_code, result.stderr.splitlines()) == (code, [line])
+    assert not Path("out").exists() or not any(Path("out").iterdir())
+
+
+def test_yaml_syntax_error_names_line_and_column(run, tmp_path):
+    (tmp_path / "broken.yaml").write_text("name: x\nrows: [1, 2\n")
+    result = run("render", "broken.yaml")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("sheetgen: broken.yaml: line 3, column 1: ")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to read-only folders")
+def test_unwritable_output_folder_is_one_line(run, tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    result = run("render", "classic", "-o", str(locked / "c.pdf"))
+    assert result.exit_code == 1
+    assert result.stderr == f"sheetgen: {locked}: cannot write here (Permission denied)\n"
+
+
+def test_output_in_a_path_under_a_file_is_one_line(run, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    result = run("render", "classic", "-o", "afile/c.pdf")
+    assert result.exit_code == 1
+    assert result.stderr == "sheetgen: afile: cannot create the output folder (File exists)\n"
+
+
+def test_failed_run_leaves_existing_output_untouched(run, tmp_path, monkeypatch):
+    target = tmp_path / "keep.pdf"
+    target.write_bytes(b"previous run")
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    result = run("render", "classic", "-o", str(target))
+    assert result.exit_code == 1
+    assert result.stderr == f"sheetgen: {target}: cannot be written (No space left on device)\n"
+    assert target.read_bytes() == b"previous run"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.pdf"]
