@@ -123,5 +123,25 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str) -> None:
     click.echo(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
 
 
+@cli.command()
+@click.argument("grid")
+@click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
+def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
+    """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
+    from .grids import load_grid
+    from .marks import load_marks
+    from .scoring import format_scores, score_sheet, scores_as_json
+
+    model = load_grid(grid)
+    scores = [score_sheet(model, load_marks(path, model)) for path in marks]
+    if as_json:
+        import json
+
+        click.echo(json.dumps(scores_as_json(scores), indent=2))
+    else:
+        click.echo(format_scores(scores), nl=False)
+
+
 def main() -> None:
     cli(prog_name="sheetgen")
