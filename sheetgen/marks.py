@@ -34,11 +34,6 @@ class Marks:
     bonus_bar: tuple[int, ...] = ()  # positions of crossed bar boxes, 1 = leftmost
     player: str | None = None
 
-    @property
-    def name(self) -> str:
-        """How the sheet is called in tables and rankings."""
-        return self.player or self.source
-
 
 def load_marks(path: str | os.PathLike[str], grid: Grid) -> Marks:
     """Read the marks file at ``path`` for a sheet of ``grid``."""

@@ -80,7 +80,7 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
         locked = len(row.cells) - 1 in cells
         rows.append(RowScore(_row_label(index, row), row.lock_colour, crosses, counted, locked, row_points(counted)))
     if marks.penalties > grid.penalty_boxes:
-        fail("penalties", f"{marks.penalties} crossed but the sheet has only {grid.penalty_boxes} penalty boxes")
+        fail("penalties", f"{marks.penalties} crossed but the sheet has only {_count(grid.penalty_boxes, 'penalty box', 'penalty boxes')}")
     _check_bonus_bar(grid, marks, crossed, fail)
     unlocked = [
         power
@@ -138,7 +138,7 @@ def _check_row(grid: Grid, row: Row, marks: RowMarks, path: str, fail: Fail) -> 
         for n, number in enumerate(entries):
             if number not in numbers:
                 fail(f"{path}.{key}[{n}]", f"no cell {number} in this row (expected one of {one_of([str(x) for x in numbers])})")
-            if numbers.index(number) in found:
+            if number in entries[:n]:
                 fail(f"{path}.{key}[{n}]", f"{number} listed twice")
             found.append(numbers.index(number))
         return found
@@ -166,7 +166,7 @@ def _check_row(grid: Grid, row: Row, marks: RowMarks, path: str, fail: Fail) -> 
         if before < grid.close_after:
             fail(
                 f"{path}.crossed",
-                f"{last_number} crossed with only {before} crosses before it"
+                f"{last_number} crossed with only {_count(before, 'cross', 'crosses')} before it"
                 f" (the last cell needs at least {grid.close_after})",
             )
     if marks.lock is True and last not in cells:
@@ -192,7 +192,11 @@ def _check_bonus_bar(grid: Grid, marks: Marks, crossed: list[frozenset[int]], fa
         seen.add(position)
     framed = sum(row.cells[p].framed for row, cells in zip(grid.rows, crossed) for p in cells)
     if len(seen) > framed:
-        fail("bonus_bar", f"{len(seen)} boxes crossed but only {framed} framed cells (each framed cell crosses one box)")
+        fail(
+            "bonus_bar",
+            f"{_count(len(seen), 'box', 'boxes')} crossed but only {_count(framed, 'framed cell', 'framed cells')}"
+            " (each framed cell crosses one box)",
+        )
     # Boxes are taken leftmost free first.  A free box is passed over only once
     # it is struck, and a closing row strikes every free box of its colour, so
     # the crossed boxes of each colour are that colour's leftmost ones.
@@ -205,8 +209,6 @@ def _check_bonus_bar(grid: Grid, marks: Marks, crossed: list[frozenset[int]], fa
                     f"box {position} crossed while box {earlier} of the same colour ({colour.value}) is free"
                     " (a box is passed over only when its colour is struck, which strikes all its boxes)",
                 )
-
-
 
 
 def _check_locks(marks: Marks, rows: list[RowScore], unlocked: list[Power], fail: Fail) -> None:
@@ -249,15 +251,20 @@ def _power_effect(effect: Effect, amount: int, rows: list[RowScore], penalty_poi
     return "penalties score 0", -penalty_points
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 # -- several sheets ------------------------------------------------------------
 
 
 def rank(scores: Sequence[Score]) -> list[tuple[int, Score]]:
     """(place, score) from best to worst; equal totals share a place (1, 1, 3)."""
-    return [
-        (1 + sum(other.total > score.total for other in scores), score)
-        for score in sorted(scores, key=lambda s: -s.total)
-    ]
+    return [(_place(score, scores), score) for score in sorted(scores, key=lambda s: -s.total)]
+
+
+def _place(score: Score, scores: Sequence[Score]) -> int:
+    return 1 + sum(other.total > score.total for other in scores)
 
 
 def winners(scores: Sequence[Score]) -> list[Score]:
@@ -282,7 +289,7 @@ def _format_sheet(score: Score) -> str:
 
 
 def _crosses_text(row: RowScore) -> str:
-    text = f"{row.crosses} cross" + ("" if row.crosses == 1 else "es")
+    text = _count(row.crosses, "cross", "crosses")
     if row.counted != row.crosses:
         text += f" ({row.counted} count)"
     return text + (", locked" if row.locked else "")
@@ -306,9 +313,8 @@ def _table(lines: list[tuple[str, str, str]]) -> str:
 
 def scores_as_json(scores: Sequence[Score]) -> dict:
     """The scores as plain data for ``--json``: every sheet, the ranking, the winners."""
-    places = {id(score): place for place, score in rank(scores)}
     return {
-        "sheets": [_sheet_as_json(score, places[id(score)]) for score in scores],
+        "sheets": [_sheet_as_json(score, _place(score, scores)) for score in scores],
         "ranking": [{"place": place, "name": score.name, "total": score.total} for place, score in rank(scores)],
         "winners": [score.name for score in winners(scores)],
     }

@@ -59,9 +59,7 @@ def test_json_file_gives_the_same_marks(tmp_path, monkeypatch):
 def test_everything_but_rows_is_optional(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path, "m.yaml", "rows: [{}, {}, {}, {}]\n")
-    marks = load_marks("m.yaml", CLASSIC)
-    assert marks == Marks(source="m.yaml", rows=(RowMarks(),) * 4)
-    assert marks.name == "m.yaml"  # no player: the file names the sheet
+    assert load_marks("m.yaml", CLASSIC) == Marks(source="m.yaml", rows=(RowMarks(),) * 4)
 
 
 def test_bis_and_bonus_bar_lists_keep_file_order(tmp_path, monkeypatch):

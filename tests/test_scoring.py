@@ -35,7 +35,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "scoring.md"
 
 
 @functools.cache
-def grid(name: str):
+def named_grid(name: str):
     return load_grid(name)
 
 
@@ -43,7 +43,7 @@ def score(name: str, *rows, where: str = "lea.yaml", **extra) -> Score:
     """Score a sheet given as one entry per row: a list of crossed numbers or a
     row mapping; ``extra`` holds penalties, bonus_bar, player."""
     data = {"rows": [row if isinstance(row, dict) else {"crossed": list(row)} for row in rows], **extra}
-    return score_sheet(grid(name), marks_from_data(data, where, grid(name)))
+    return score_sheet(named_grid(name), marks_from_data(data, where, named_grid(name)))
 
 
 def points(result: Score) -> list[int]:
@@ -107,14 +107,14 @@ def test_two_locks_are_fine():
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_empty_sheet_scores_zero(name):
-    result = score(name, *[[]] * len(grid(name).rows))
+    result = score(name, *[[]] * len(named_grid(name).rows))
     assert result.total == 0
     assert result.powers == ()
 
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_sheet_with_only_penalties(name):
-    g = grid(name)
+    g = named_grid(name)
     for count in range(g.penalty_boxes + 1):
         result = score(name, *[[]] * len(g.rows), penalties=count)
         assert result.total == -g.penalty_points * count  # e.g. 4 x -5 = -20
@@ -122,7 +122,7 @@ def test_a_sheet_with_only_penalties(name):
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_more_penalties_than_boxes_is_impossible(name):
-    g = grid(name)
+    g = named_grid(name)
     with pytest.raises(ScoreError) as error:
         score(name, *[[]] * len(g.rows), penalties=g.penalty_boxes + 1)
     assert str(error.value) == (
@@ -419,14 +419,14 @@ IMPOSSIBLE = [
     ("bonus", [[3], [], [], []], {"bonus_bar": [0]}, "lea.yaml: bonus_bar[0]: no box 0 (the bar has boxes 1 to 12)"),
     ("bonus", [[3, 6], [], [], []], {"bonus_bar": [1, 1]}, "lea.yaml: bonus_bar[1]: box 1 listed twice"),
     ("bonus", [[3, 4], [], [], []], {"bonus_bar": [1, 2]},
-     "lea.yaml: bonus_bar: 2 boxes crossed but only 1 framed cells (each framed cell crosses one box)"),
+     "lea.yaml: bonus_bar: 2 boxes crossed but only 1 framed cell (each framed cell crosses one box)"),
     ("bonus", [[3, 6], [], [], []], {"bonus_bar": [2, 6]},
      "lea.yaml: bonus_bar[1]: box 6 crossed while box 1 of the same colour (red) is free"
      " (a box is passed over only when its colour is struck, which strikes all its boxes)"),
     ("doubles", [[2, 3, 4, 5, 12], [], [], []], {},  # 1 + 2 + 1 + 2 = 6 < 7
      "lea.yaml: rows[0].crossed: 12 crossed with only 6 crosses before it (the last cell needs at least 7)"),
     ("mixed", [[10, 6, 2, 8, 12], [], [], [12, 4]], {},
-     "lea.yaml: rows[3].crossed: 4 crossed with only 1 crosses before it (the last cell needs at least 5)"),
+     "lea.yaml: rows[3].crossed: 4 crossed with only 1 cross before it (the last cell needs at least 5)"),
     ("powers", [[2, 3, 4, 5, 6, 12]] * 2 + [[12, 11, 10, 9, 8, 2], []], {},  # octagon/square/star half done only
      "lea.yaml: rows: 3 rows locked, but a player can lock at most 2 (the 2nd closed row ends the game,"
      " and this sheet shows no power or bonus that crosses several cells in one action)"),
@@ -455,7 +455,7 @@ def test_three_locks_with_an_immediate_power_are_possible():
 @st.composite
 def legal_sheets(draw):
     """(grid, marks data, expected total) for a random legal sheet with no power unlocked."""
-    g = grid(draw(st.sampled_from(builtin_names())))
+    g = named_grid(draw(st.sampled_from(builtin_names())))
     chosen = [set(draw(st.sets(st.integers(0, len(row.cells) - 2)))) for row in g.rows]
     for power in g.powers:  # leave one cell of every symbol uncrossed
         r, c = draw(st.sampled_from(g.symbol_cells(power.symbol)))
@@ -586,4 +586,4 @@ def test_docs_examples_score_what_they_say(tmp_path):
         stated = int(re.search(r"# total: (-?\d+)", text).group(1))
         path = tmp_path / f"example{n}.yaml"
         path.write_text(text, encoding="utf-8")
-        assert score_sheet(grid(name), load_marks(path, grid(name))).total == stated, text
+        assert score_sheet(named_grid(name), load_marks(path, named_grid(name))).total == stated, text
