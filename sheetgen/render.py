@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .geometry import Circle, Item, Polygon, Rect, Text
 from .impose import PagePlan
 from .layout import SheetLayout
+from .truetype import slim_truetype
 
 # Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
 FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
@@ -34,7 +35,11 @@ rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF doe
 def _font(bold: bool) -> str:
     name, filename = FONTS[bold]
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, filename))
+        font = TTFont(name, filename)
+        face = font.face
+        full_subset = face.makeSubset
+        face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
+        pdfmetrics.registerFont(font)
     return name
 
 
