@@ -11,9 +11,11 @@ reportlab's invariant mode fixes dates and document ids.
 from __future__ import annotations
 
 import io
+import os
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+import reportlab
 from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -35,7 +37,8 @@ rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF doe
 def _font(bold: bool) -> str:
     name, filename = FONTS[bold]
     if name not in pdfmetrics.getRegisteredFontNames():
-        font = TTFont(name, filename)
+        # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
+        font = TTFont(name, os.path.join(os.path.dirname(reportlab.__file__), "fonts", filename))
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))

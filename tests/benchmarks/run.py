@@ -1,0 +1,165 @@
+"""Speed, size and memory of sheetgen against reportlab's floor, in one run.
+
+    .venv/bin/python tests/benchmarks/run.py            # full run, a few minutes
+    .venv/bin/python tests/benchmarks/run.py --quick    # 10 and 100 pages only
+
+Every case runs in a fresh child process (so peak memory is its own) and
+reports wall time, PDF size and peak RSS. Machines are noisy, so results are
+read as ratios to the floor measured in the same run:
+
+- floor: a bare reportlab canvas that places one prebuilt form 8 times a page;
+- identical: sheetgen, classic, the same sheet 8 times a page;
+- unique: sheetgen, longo, every sheet with its own lucky numbers and serial.
+
+"Marginal" is the cost of one more page: (cost at the largest size - cost at
+the smallest) / (page difference), which leaves out start-up and fonts.
+Not collected by pytest (no test_ prefix): timing belongs here, not in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+ROOT = HERE.parents[2]
+
+
+# -- cases, each run in its own process -------------------------------------------
+
+
+def case_floor(pages: int) -> bytes:
+    import io
+
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
+    canvas.beginForm("sheet", 0, 0, 96 * mm, 66 * mm)
+    for row in range(4):  # a sheet's worth of drawing: 44 framed numbers
+        for col in range(11):
+            canvas.rect((5 + col * 7.5) * mm, (50 - row * 10) * mm, 7 * mm, 7 * mm)
+            canvas.drawString((6 + col * 7.5) * mm, (52 - row * 10) * mm, str(col + 2))
+    canvas.endForm()
+    for _ in range(pages):
+        for slot in range(8):
+            canvas.saveState()
+            canvas.translate((9 + slot % 2 * 96) * mm, (16.5 + slot // 2 * 66) * mm)
+            canvas.doForm("sheet")
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def case_identical(pages: int) -> bytes:
+    from sheetgen.grids import load_grid
+    from sheetgen.jobs import Job, render_job
+
+    return render_job(Job(load_grid("classic"), sheets=8 * pages))
+
+
+def case_unique(pages: int) -> bytes:
+    from sheetgen.grids import load_grid
+    from sheetgen.jobs import Job, render_job
+
+    return render_job(Job(load_grid("longo"), sheets=8 * pages, first_serial=1))
+
+
+CASES = {"floor": case_floor, "identical": case_identical, "unique": case_unique}
+
+
+def child(case: str, pages: int) -> None:
+    start = time.perf_counter()
+    data = CASES[case](pages)
+    seconds = time.perf_counter() - start
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "bytes": len(data), "peak_mib": peak_kib / 1024}))
+
+
+def measure(case: str, pages: int, repeat: int) -> dict:
+    """The fastest of ``repeat`` runs (the least disturbed by the machine)."""
+    runs = []
+    for _ in range(repeat):
+        out = subprocess.run(
+            [sys.executable, str(HERE), "--child", case, str(pages)],
+            check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        runs.append(json.loads(out.stdout))
+    best = min(runs, key=lambda r: r["seconds"])
+    return {**best, "peak_mib": max(r["peak_mib"] for r in runs)}
+
+
+def process_time(command: list[str], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
+    parser.add_argument("--child", nargs=2, metavar=("CASE", "PAGES"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child[0], int(args.child[1]))
+        return
+
+    sizes = [10, 100] if args.quick else [10, 100, 1000]
+    repeat = 2 if args.quick else 3
+    results = {(case, n): measure(case, n, repeat) for case in CASES for n in sizes}
+    small, large = sizes[0], sizes[-1]
+
+    def marginal(case: str, key: str) -> float:
+        return (results[case, large][key] - results[case, small][key]) / (large - small)
+
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; best of {repeat} runs per cell\n")
+    print("| case | pages | ms/page | KiB/page | peak MiB | ms/page ÷ floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for case in CASES:
+        for n in sizes:
+            r, f = results[case, n], results["floor", n]
+            print(f"| {case} | {n} | {1000 * r['seconds'] / n:.2f} | {r['bytes'] / 1024 / n:.2f} | "
+                  f"{r['peak_mib']:.0f} | {r['seconds'] / f['seconds']:.2f} |")
+    floor_t, floor_b = marginal("floor", "seconds"), marginal("floor", "bytes")
+    print(f"\nMarginal cost of one more page ({small} to {large} pages):\n")
+    print("| case | ms/page | KiB/page | time ÷ floor | bytes ÷ floor | target |")
+    print("|---|---:|---:|---:|---:|---|")
+    targets = {"floor": "", "identical": "time ≤ 1.5, bytes ≤ 1.5", "unique": "time ≤ 6, ≤ 2.5 KiB/page"}
+    for case in CASES:
+        t, b = marginal(case, "seconds"), marginal(case, "bytes")
+        print(f"| {case} | {1000 * t:.3f} | {b / 1024:.2f} | {t / floor_t:.2f} | {b / floor_b:.2f} | {targets[case]} |")
+
+    one_page = results["identical", 10]  # size of a 1-page classic PDF measured directly below
+    sheetgen = [sys.executable, "-m", "sheetgen", "render", "classic", "-o", "/tmp/sheetgen-bench-classic.pdf"]
+    bare = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
+    runs = 5 if args.quick else 11
+    t_sheetgen, t_bare = process_time(sheetgen, runs), process_time(bare, runs)
+    size = Path("/tmp/sheetgen-bench-classic.pdf").stat().st_size
+    print("\nWhole process, median of", runs, "runs:\n")
+    print("| command | ms | ratio | target |")
+    print("|---|---:|---:|---|")
+    print(f"| python -c 'import reportlab.pdfgen.canvas' | {1000 * t_bare:.0f} | 1.00 | |")
+    print(f"| sheetgen render classic | {1000 * t_sheetgen:.0f} | {t_sheetgen / t_bare:.2f} | ≤ 2.5 |")
+    print(f"\nOne-page classic PDF: {size / 1024:.1f} KiB (target ≤ 30 KiB)")
+    del one_page
+
+    if not args.quick:
+        big = measure("unique", 1250, 1)
+        print(f"10,000 unique sheets (1,250 pages): {big['seconds']:.1f} s, "
+              f"{big['bytes'] / 2**20:.1f} MiB PDF, peak {big['peak_mib']:.0f} MiB (target < 150 MiB)")
+
+
+if __name__ == "__main__":
+    main()
