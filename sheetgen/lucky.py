@@ -1,19 +1,21 @@
 """Lucky numbers: a personal set of distinct numbers per sheet, from a seed.
 
 Every possible set is dealt once, in an order shuffled by the seed, before
-any set repeats; so consecutive sheets (and so the sheets of one page) never
-share a set while the grid's range has enough sets (longo: 105 pairs).
+any set repeats (longo: 105 pairs), and any 8 consecutive sheets (so the
+sheets of a page) never share a set while the range holds 8 sets or more.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections import deque
 from typing import Iterator
 
 from .model import Lucky
 
 DEFAULT_SEED = 1
+SHEETS_APART = 7  # a set comes back only after this many other sheets: one page
 
 
 def deal_lucky(lucky: Lucky | None, seed: int) -> Iterator[tuple[int, ...]]:
@@ -23,11 +25,14 @@ def deal_lucky(lucky: Lucky | None, seed: int) -> Iterator[tuple[int, ...]]:
         return
     every = list(itertools.combinations(range(lucky.low, lucky.high + 1), lucky.count))
     rng = random.Random(seed)
-    previous: tuple[int, ...] | None = None
+    # The last sheets dealt: the next one differs from all of them, even where
+    # one shuffled deck ends and the next begins, so a page never repeats a set.
+    recent: deque[tuple[int, ...]] = deque(maxlen=min(SHEETS_APART, len(every) - 1))
     while True:
         deck = every[:]
         rng.shuffle(deck)
-        if previous is not None and len(deck) > 1 and deck[0] == previous:
-            deck.append(deck.pop(0))  # no repeat across the seam of two decks
-        yield from deck
-        previous = deck[-1]
+        while deck:
+            pick = next((i for i, card in enumerate(deck) if card not in recent), 0)
+            card = deck.pop(pick)
+            recent.append(card)
+            yield card
