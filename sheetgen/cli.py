@@ -13,6 +13,8 @@ from pathlib import Path
 import click
 
 from .errors import SheetgenError
+from .impose import PAPERS
+from .style import DEFAULT_LANG, languages
 
 PAGES_MAX = 10_000
 
@@ -109,8 +111,12 @@ def check(files: tuple[str, ...]) -> None:
               help="Pages to print, 8 sheets each.")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
-def render(grid: str, output: Path | None, pages: int, seed: int | str) -> None:
-    """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per A4 page."""
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the printed words.")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
+              help="Paper size; the sheets keep their size.")
+def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str) -> None:
+    """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
     from .grids import load_grid
     from .jobs import Job, render_job
     from .output import write_atomic
@@ -118,7 +124,7 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str) -> None:
     model = load_grid(grid)
     seed = _pick_seed(seed)
     target = output or Path("out") / f"{model.name}.pdf"
-    data = render_job(Job(model, sheets=pages * 8, seed=seed))
+    data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper))
     write_atomic(target, data)
     click.echo(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
 

@@ -431,14 +431,17 @@ def _score_table(s: _Sheet, top: float) -> None:
 
 
 def _bottom_lines(s: _Sheet) -> list[list[str]]:
-    """Penalties and totals share one line when they fit, else take one each."""
-    if _penalties_width(s) + 2.0 + _totals_min_width(s) <= s.width:
+    """Penalties and totals share one line when the penalties label fits beside
+    the totals, condensed or smaller if need be (long words in some languages);
+    else they take one line each."""
+    if s.measure(s.labels("penalties"), False, MIN_TEXT) * MIN_STRETCH + 0.6 <= _shared_label_room(s):
         return [["penalties", "totals"]]
     return [["penalties"], ["totals"]]
 
 
-def _penalties_width(s: _Sheet) -> float:
-    return s.label_width(s.labels("penalties"), 2.2, most=18.0) + s.grid.penalty_boxes * 4.8
+def _shared_label_room(s: _Sheet) -> float:
+    """The width left for the penalties label on a line shared with the totals."""
+    return s.width - s.grid.penalty_boxes * 4.8 - 2.0 - _totals_min_width(s)
 
 
 def _totals_min_width(s: _Sheet) -> float:
@@ -450,7 +453,9 @@ def _bottom_line(s: _Sheet, top: float, parts: list[str]) -> None:
     if "penalties" in parts:
         label = s.labels("penalties")
         label_w = s.label_width(label, 2.2, most=18.0)
-        s.text(label, Box(x, top, label_w, TOTALS_H), 2.2)
+        if "totals" in parts:
+            label_w = min(label_w, _shared_label_room(s))
+        s.text(label, Box(x, top, label_w - 0.6, TOTALS_H), 2.2)  # 0.6: clear of the first box
         x += label_w
         mark = s.labels("penalty_box", s.grid.penalty_points)
         for i in range(s.grid.penalty_boxes):
@@ -480,7 +485,7 @@ def _totals(s: _Sheet, area: Box) -> None:
         else:
             s.items.append(Rect(box, fill=(1, 1, 1), stroke=s.theme.ink, line=0.3 if i == count - 1 else 0.25,
                                 radius=0.5))
-            caption = s.labels("penalties" if i == len(rows) else "total")
+            caption = s.labels("penalties_short" if i == len(rows) else "total")
             s.text(caption, Box(box.x + 0.5, box.y + 0.3, box.w - 1.0, 1.7), 1.6, colour=s.theme.muted,
                    role="caption")
         x += width

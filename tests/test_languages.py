@@ -1,0 +1,134 @@
+"""Languages: every grid lays out in every language, every word it prints is
+defined in every language file, and accented words read back from the PDF."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+from sheetgen.errors import InputError
+from sheetgen.geometry import Text, bounds
+from sheetgen.grids import builtin_names, load_grid
+from sheetgen.jobs import Job, render_job
+from sheetgen.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, SheetData, layout_sheet, personalise
+from sheetgen.style import DATA, languages, load_labels
+from sheetgen.yamlio import read_yaml
+
+LANGS = languages()
+SHEET = SheetData((3, 14), 123, "Club de Lyon, 30.11.2026")  # every per-sheet item
+
+
+class Recording:
+    """Labels that remember which keys were asked for, with which number."""
+
+    def __init__(self, labels):
+        self.labels, self.calls = labels, set()
+
+    def __call__(self, key, n=None):
+        self.calls.add((key, n))
+        return self.labels(key, n)
+
+
+def printed_labels(grid, labels, theme, measure) -> Recording:
+    recording = Recording(labels)
+    sheet = layout_sheet(grid, recording, theme, measure, header=True, serial=True)
+    personalise(sheet, SHEET, recording, theme, measure)
+    return recording
+
+
+def test_the_languages_shipped():
+    assert LANGS == ["de", "en", "fr", "it", "nl"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_file_has_the_english_keys_and_placeholders(lang):
+    english = read_yaml(DATA / "lang-en.yaml")
+    words = read_yaml(DATA / f"lang-{lang}.yaml")
+    assert list(words) == list(english)  # same keys, same order: easy to compare side by side
+    for key, text in english.items():
+        assert ("{n}" in words[key]) == ("{n}" in text), f"{lang}: {key}: the number placeholder {{n}}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_defines_every_label_every_grid_prints(lang, colour_theme, measure):
+    used = set()
+    for name in builtin_names():
+        used |= {key for key, _ in printed_labels(load_grid(name), load_labels("en"), colour_theme, measure).calls}
+    words = dict(load_labels(lang).words)
+    assert used <= set(words)
+    assert all(words[key].strip() for key in used)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_grid_lays_out_legibly_in_every_language(grid, lang, colour_theme, measure):
+    labels = load_labels(lang)
+    for strips in (False, True):
+        sheet = layout_sheet(grid, labels, colour_theme, measure, header=strips, serial=strips)
+        items = list(sheet.items) + list(personalise(sheet, SHEET, labels, colour_theme, measure) if strips else ())
+        for item in items:
+            assert sheet.content.contains(bounds(item)), item
+            if not isinstance(item, Text):
+                continue
+            width = measure(item.text, item.bold, item.size) * item.stretch
+            assert width <= item.box.w + 1e-6, f"{item.text!r} is {width:.2f} mm in {item.box.w:.2f} mm"
+            assert item.size * CAP <= item.box.h + 1e-6 and item.stretch >= MIN_STRETCH - 1e-9, item
+            assert item.size * CAP >= MIN_NUMBER_CAP - 1e-9 if item.role == "number" else item.size >= MIN_TEXT - 1e-9
+
+
+def pdf_text(data: bytes) -> str:
+    """The text of the first page, with runs of white space made single spaces."""
+    page = pdfium.PdfDocument(data)[0]
+    return re.sub(r"\s+", " ", page.get_textpage().get_text_range())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_printed_word_reads_back_from_the_pdf(grid, lang, colour_theme, measure):
+    labels = load_labels(lang)
+    expected = {labels(key, n) for key, n in printed_labels(grid, labels, colour_theme, measure).calls}
+    text = pdf_text(render_job(Job(grid, sheets=1, lang=lang, header=SHEET.header, first_serial=SHEET.serial)))
+    missing = [word for word in expected if word not in text]
+    assert not missing, text
+
+
+@pytest.mark.parametrize(
+    "lang, grid_name, words",
+    [
+        ("fr", "longo", ["Coups manqués", "Chiffres porte-bonheur", "Croix", "N° 000001"]),
+        ("de", "bis", ["Fehlwürfe", "Kreuze", "Punkte", "Kästchen", "äußersten", "fällt", "Nr. 000001"]),
+        ("it", "powers", ["Colpi mancati", "Caselle", "Punti", "più", "N. 000001"]),
+        ("nl", "doubles", ["Mislukte worpen", "Kruisjes", "Punten", "één", "Nr. 000001"]),
+    ],
+)
+def test_accented_words_are_embedded_and_extract_as_written(lang, grid_name, words):
+    data = render_job(Job(load_grid(grid_name), sheets=1, lang=lang, first_serial=1))
+    text = pdf_text(data)
+    for word in words:
+        assert word in text
+    assert data.count(b"/FontFile2") >= 1 and b"Helvetica" not in data
+
+
+def test_an_unknown_language_names_the_choices():
+    with pytest.raises(InputError, match=r"unknown language 'xx' \(expected de, en, fr, it or nl\)"):
+        load_labels("xx")
+
+
+def test_render_takes_a_language_and_a_paper(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["render", "longo", "--lang", "fr", "--paper", "letter"])
+    assert (result.exit_code, result.output) == (0, "wrote out/longo.pdf (1 page, 8 sheets, seed 1)\n")
+    page = pdfium.PdfDocument((tmp_path / "out" / "longo.pdf").read_bytes())[0]
+    assert tuple(round(v) for v in page.get_size()) == (612, 792)
+    assert "Chiffres porte-bonheur" in page.get_textpage().get_text_range()
+
+
+def test_render_refuses_an_unknown_language_as_wrong_usage():
+    result = CliRunner().invoke(cli, ["render", "classic", "--lang", "xx"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "sheetgen render: Invalid value for '--lang': 'xx' is not one of 'de', 'en', 'fr', 'it', 'nl'."
+        " (see 'sheetgen render --help')\n"
+    )
