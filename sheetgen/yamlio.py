@@ -10,22 +10,81 @@ tags that would build Python objects are refused, and so are duplicate keys.
 from __future__ import annotations
 
 import os
+import stat
 
 import yaml
 
 from .errors import InputError
 
-MAX_FILE_BYTES = 1024 * 1024  # 1 MiB: a grid file is about 2 KiB
-MAX_NODES = 100_000  # values in the document once every alias is expanded
+# A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
+# 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.
+MAX_FILE_BYTES = 256 * 1024
+# Values in the document, counted as written while it is read and again with
+# every alias expanded.  The largest grid holds under 1,000; pure-Python YAML
+# reads some 50,000 values a second, so no file can keep a run waiting.
+MAX_NODES = 10_000
 MAX_DEPTH = 64  # nested mappings and lists
+MAX_DIGITS = 100  # of a number as written; Python refuses to print ints of 4,300
+
+TOO_LARGE = f"document too large (more than {MAX_NODES:,} values)"
+TOO_LARGE_EXPANDED = f"document too large once aliases are expanded (more than {MAX_NODES:,} values)"
+TOO_DEEP = f"document nested too deeply (more than {MAX_DEPTH} levels)"
+MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class _Refused(Exception):
+    """The document breaks a limit of the reader; the message says which."""
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys."""
+    """SafeLoader that refuses duplicate keys, and stops reading as soon as the
+    document holds too many values or is nested too deeply, before they cost
+    time and memory."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.values = self.depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):  # no new value: _check_size counts what it stands for
+            return super().compose_node(parent, index)
+        self.values += 1
+        if self.values > MAX_NODES:
+            raise _Refused(TOO_LARGE)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _Refused(TOO_DEEP)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ArithmeticError, LookupError, TypeError, ValueError):  # `!!int x`, `!!bool maybe`
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value as {_short_tag(node.tag)}", node.start_mark
+            ) from None
+
+    def construct_yaml_int(self, node):
+        digits = self.construct_scalar(node).lstrip("+-")
+        if len(digits) > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"number longer than {MAX_DIGITS} digits", node.start_mark
+            )
+        return super().construct_yaml_int(node)
 
     def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):  # else SafeLoader says what it found
+            self._refuse_duplicate_keys(node)
+        return super().construct_mapping(node, deep=deep)
+
+    def _refuse_duplicate_keys(self, node: yaml.MappingNode) -> None:
         seen = set()
         for key_node, _ in node.value:
+            if key_node.tag == MERGE_TAG:  # `<<: *defaults`: the mapping's own keys may override those
+                continue
             key = self.construct_object(key_node, deep=True)
             try:
                 duplicate = key in seen
@@ -37,7 +96,9 @@ class _Loader(yaml.SafeLoader):
                     problem=f"duplicate key {key!r}", problem_mark=mark
                 )
             seen.add(key)
-        return super().construct_mapping(node, deep=deep)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 
 
 # Only plain YAML types: no timestamps (they become datetime objects) and
@@ -48,10 +109,13 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
 def _refuse(loader: yaml.SafeLoader, node: yaml.Node) -> None:
     raise yaml.constructor.ConstructorError(
-        None, None, f"tag {node.tag.replace('tag:yaml.org,2002:', '!!')!r} is not allowed (only plain data)",
-        node.start_mark,
+        None, None, f"tag {_short_tag(node.tag)!r} is not allowed (only plain data)", node.start_mark
     )
 
 
@@ -63,12 +127,17 @@ for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
 def _check_size(node: yaml.Node, where: str) -> None:
     """Count the values of the expanded document and its depth, without expanding it."""
     sizes: dict[int, tuple[int, int]] = {}
+    counting: set[int] = set()  # nodes whose children are being counted
     stack = [(node, False)]
     while stack:
         current, children_done = stack.pop()
         key = id(current)
         if key in sizes and not children_done:
             continue
+        if key in counting and not children_done:  # met again inside itself: `&a [*a]`
+            mark = current.start_mark
+            raise InputError(where, f"line {mark.line + 1}, column {mark.column + 1}",
+                             "this value contains an alias of itself (the document would never end)")
         if isinstance(current, yaml.ScalarNode):
             sizes[key] = (1, 1)
             continue
@@ -78,6 +147,7 @@ def _check_size(node: yaml.Node, where: str) -> None:
             else list(current.value)
         )
         if not children_done:
+            counting.add(key)
             stack.append((current, True))
             stack.extend((c, False) for c in children if id(c) not in sizes)
             continue
@@ -87,15 +157,22 @@ def _check_size(node: yaml.Node, where: str) -> None:
             total += child_size
             depth = max(depth, child_depth + 1)
         if total > MAX_NODES:
-            raise InputError(where, "", f"document too large once aliases are expanded (more than {MAX_NODES:,} values)")
+            raise InputError(where, "", TOO_LARGE_EXPANDED)
         if depth > MAX_DEPTH:
-            raise InputError(where, "", f"document nested too deeply (more than {MAX_DEPTH} levels)")
+            raise InputError(where, "", TOO_DEEP)
         sizes[key] = (total, depth)
+        counting.discard(key)
 
 
 def parse_yaml(text: str, where: str) -> object:
     """Parse ``text`` into plain data; errors name ``where`` and the line and column."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # checks every character first
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - text.rfind("\n", 0, error.position)
+        raise InputError(where, f"line {line}, column {column}",
+                         f"character U+{error.character:04X} is not allowed (YAML is printable text)") from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -111,10 +188,12 @@ def parse_yaml(text: str, where: str) -> object:
             problem = "expected a single YAML document, found a second one"
         position = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
         raise InputError(where, position, f"{problem}") from None
+    except _Refused as error:
+        raise InputError(where, "", str(error)) from None
     except yaml.YAMLError as error:
-        raise InputError(where, "", f"not valid YAML ({error})") from None
+        raise InputError(where, "", f"not valid YAML ({' '.join(str(error).split())})") from None
     except RecursionError:
-        raise InputError(where, "", f"document nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise InputError(where, "", TOO_DEEP) from None
     finally:
         loader.dispose()
 
@@ -130,7 +209,13 @@ def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
     """Read and parse the file at ``path`` (YAML or JSON), bounded and safe."""
     where = where or os.fspath(path)
     try:
-        with open(path, "rb") as handle:
+        # Not blocking: opening a FIFO would wait for a writer for ever.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            kind = os.fstat(handle.fileno()).st_mode
+            if stat.S_ISDIR(kind):
+                raise IsADirectoryError
+            if not stat.S_ISREG(kind):
+                raise InputError(where, "", "not a regular file (a pipe, socket or device)")
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise InputError(where, "", "no such file") from None
