@@ -105,6 +105,14 @@ def check(files: tuple[str, ...]) -> None:
 
 
 @cli.command()
+def schema() -> None:
+    """Print the JSON Schema of grid files, for editors (sheetgen/grid.schema.json)."""
+    from .grids import grid_schema
+
+    click.echo(grid_schema(), nl=False)
+
+
+@cli.command()
 @click.argument("grid")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,

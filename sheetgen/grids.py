@@ -1,19 +1,24 @@
 """Grid files: find the built-in ones, read and validate any one into a ``Grid``.
 
 Validation happens here, once, and every error names the file, the path
-inside it and what was expected.  The rule checks at the end are the
-properties every grid must have (GRIDS.md), stated on the data, never on a
-grid's name.
+inside it and what was expected.  It takes two steps.  First the shape:
+``GRID_FORMAT`` describes, as data, the types, keys, ranges and choices of a
+grid file (see ``schema.py``); the same description is what ``sheetgen schema``
+publishes as JSON Schema, so the two cannot drift apart.  Then the rules: the
+properties every grid must have (GRIDS.md), which relate values to each other,
+stated on the data, never on a grid's name.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import re
+from dataclasses import replace
 from pathlib import Path
 
 from .errors import InputError
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
+from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
 from .validate import Node, one_of
 
 # Bounds of the format (documented in docs/grid-format.md).
@@ -21,13 +26,90 @@ MAX_ROWS = 4  # lock colours must differ and there are four coloured dice
 MIN_ROWS = 2  # the game ends when a second row closes
 DICE_FACES = (2, 10)
 MAX_PENALTY_BOXES = 8
-NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+SUMS = (2, 2 * DICE_FACES[1])  # white + coloured die: the widest range of sums any grid can have
+MOST_CELLS = SUMS[1] - SUMS[0] + 1
 
 COLOURS = {c.value: c for c in Colour}
 SYMBOLS = {s.value: s for s in Symbol}
 EFFECTS = {e.value: e for e in Effect}
 # The parameter each effect takes, if any.
 EFFECT_AMOUNT = {Effect.EXTRA_CROSSES: "crosses", Effect.BONUS_POINTS: "points"}
+
+# -- the shape of a grid file -------------------------------------------------
+# Descriptions are what an editor shows beside a key; docs/grid-format.md says more.
+
+NUMBER = Whole(*SUMS, "A cell number: a possible sum of a white and a coloured die, 2 to twice dice_faces.",
+               narrowed=True)
+COLOUR = Choice(tuple(COLOURS), "One of the coloured dice.")
+
+
+def _cell_numbers(doc: str) -> ListOf:
+    return ListOf(NUMBER, 0, MOST_CELLS, "cells", doc, narrowed=True, unique=True)
+
+
+CELL = NumberOr(
+    NUMBER,
+    Fields((("number", NUMBER),), (("colour", replace(COLOUR, doc="This cell's colour, instead of the row's.")),)),
+    "A cell: its number, or {number, colour} to give it a colour of its own.",
+)
+ROW = Fields(
+    required=(("cells", ListOf(CELL, 2, MOST_CELLS, "cells", "The row's cells, left to right.", narrowed=True)),),
+    optional=(
+        ("colour", replace(COLOUR, doc="The colour of every cell of the row that does not give its own.")),
+        ("double", _cell_numbers("Cells, by number, that take two crosses at once.")),
+        ("framed", _cell_numbers("Cells, by number, that take the next bonus-bar box when crossed.")),
+        ("symbols", NumberKeys(NUMBER, Choice(tuple(SYMBOLS)), "Power symbols printed on cells: cell number: symbol.",
+                               what="a mapping of cell number to symbol")),
+    ),
+    doc="A row of cells; the colour of its last cell is the colour of its lock.",
+)
+POWER = Tagged(
+    "effect",
+    tuple(
+        (effect.value, ((EFFECT_AMOUNT[effect], Whole(1, 99, f"The {EFFECT_AMOUNT[effect]} it gives.")),)
+         if effect in EFFECT_AMOUNT else ())
+        for effect in Effect
+    ),
+    "What crossing every cell with this symbol unlocks.",
+)
+GRID_FORMAT = Fields(
+    required=(
+        ("name", Text(32, "The grid's identifier, used for out/<name>.pdf.", pattern="[a-z0-9][a-z0-9-]*",
+                      says="lower-case letters, digits and '-', starting with a letter or digit")),
+        ("title", Text(40, "Printed at the top of every sheet.")),
+        ("dice_faces", Whole(*DICE_FACES, "Faces of every die; sums run from 2 to twice this.")),
+        ("close_after", Whole(1, 40, "Crosses a row needs before its last cell may be crossed.")),
+        ("penalties", Fields(
+            (("boxes", Whole(1, MAX_PENALTY_BOXES, "Penalty boxes printed on the sheet.")),
+             ("points", Whole(1, 99, "Points each crossed box takes off the total."))),
+            doc="The penalty boxes.",
+        )),
+        ("rows", ListOf(ROW, MIN_ROWS, MAX_ROWS, "rows", "The rows, top to bottom.")),
+    ),
+    optional=(
+        ("description", Text(120, "A short summary, for listings.")),
+        ("lucky", Fields(
+            (("count", Whole(1, 4, "How many different lucky numbers each sheet gets.")),
+             ("from", replace(NUMBER, doc="Lowest number that can be drawn.")),
+             ("to", replace(NUMBER, doc="Highest number that can be drawn."))),
+            doc="Personal lucky numbers drawn for each sheet.",
+        )),
+        ("bis", Flag("A small box under every cell but the last, for a second cross.")),
+        ("max_crosses", Whole(1, 40, "At most this many crosses of a row score; the scoring table stops there.")),
+        ("bonus_bar", ListOf(COLOUR, 1, 24, "boxes", "The bonus bar, left to right: the row each box feeds.")),
+        ("powers", Fields((), tuple((symbol, POWER) for symbol in SYMBOLS), "What each power symbol unlocks.",
+                          what="a mapping of symbol to power")),
+    ),
+    doc="A sheetgen grid file: one Qwixx score sheet. See docs/grid-format.md.",
+)
+
+
+def grid_schema() -> str:
+    """``GRID_FORMAT`` as a JSON Schema document, the text of ``sheetgen/grid.schema.json``."""
+    return json.dumps(json_schema(GRID_FORMAT, "sheetgen grid file"), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- finding and reading grid files ---------------------------------------------
 
 
 def builtin_dir() -> Path:
@@ -63,58 +145,46 @@ def load_grid(spec: str | os.PathLike[str]) -> Grid:
 
 def grid_from_data(data: object, where: str) -> Grid:
     """Validate plain data (as read from YAML) into a ``Grid``."""
-    top = Node(where, "", data).mapping(
-        required=("name", "title", "dice_faces", "close_after", "penalties", "rows"),
-        optional=("description", "lucky", "bis", "max_crosses", "bonus_bar", "powers"),
-    )
-    name = top["name"].text(32)
-    if not NAME_PATTERN.fullmatch(name):
-        top["name"].fail(f"expected lower-case letters, digits and '-', starting with a letter or digit, got {name!r}")
-    faces = top["dice_faces"].integer(*DICE_FACES)
+    root = Node(where, "", data)
+    check(GRID_FORMAT, root)
+    fields: dict = root.value  # type: ignore[assignment]  # its shape is checked
+    top = {key: root.at(key) for key in fields}
+    faces = fields["dice_faces"]
     low, high = 2, 2 * faces  # white die + coloured die
-    penalties = top["penalties"].mapping(required=("boxes", "points"))
-
-    powers = _read_powers(top["powers"]) if "powers" in top else ()
-    rows_node = top["rows"]
-    rows = tuple(
-        _read_row(node, low, high, {p.symbol for p in powers})
-        for node in rows_node.sequence(MIN_ROWS, MAX_ROWS, "rows")
-    )
+    # File order: the legend lists the powers as written.
+    powers = tuple(_power(symbol, entry) for symbol, entry in fields.get("powers", {}).items())
+    rows = tuple(_read_row(node, low, high, {p.symbol for p in powers}) for node in top["rows"].sequence())
     grid = Grid(
-        name=name,
-        title=top["title"].text(40),
-        description=top["description"].text(120) if "description" in top else "",
+        name=fields["name"],
+        title=fields["title"],
+        description=fields.get("description", ""),
         dice_faces=faces,
-        close_after=top["close_after"].integer(1, 40),
-        penalty_boxes=penalties["boxes"].integer(1, MAX_PENALTY_BOXES),
-        penalty_points=penalties["points"].integer(1, 99),
+        close_after=fields["close_after"],
+        penalty_boxes=fields["penalties"]["boxes"],
+        penalty_points=fields["penalties"]["points"],
         rows=rows,
         lucky=_read_lucky(top["lucky"], low, high) if "lucky" in top else None,
-        bis=top["bis"].boolean() if "bis" in top else False,
-        bonus_bar=tuple(n.choice(COLOURS) for n in top["bonus_bar"].sequence(1, 24, "boxes"))
-        if "bonus_bar" in top
-        else (),
+        bis=fields.get("bis", False),
+        bonus_bar=tuple(COLOURS[colour] for colour in fields.get("bonus_bar", ())),
         powers=powers,
-        cross_cap=top["max_crosses"].integer(1, 40) if "max_crosses" in top else None,
+        cross_cap=fields.get("max_crosses"),
     )
     _check_rules(grid, top)
     return grid
 
 
 def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
-    fields = node.mapping(required=("cells",), optional=("colour", "double", "framed", "symbols"))
-    row_colour = fields["colour"].choice(COLOURS) if "colour" in fields else None
-    cells_node = fields["cells"]
-    cell_nodes = cells_node.sequence(2, high - low + 1, "cells")
+    """A row whose shape is checked: its cells, with the rules on their numbers."""
+    fields: dict = node.value  # type: ignore[assignment]
+    row_colour = COLOURS.get(fields.get("colour"))
     cells: list[Cell] = []
-    for cell_node in cell_nodes:
+    for cell_node in node.at("cells").sequence(2, high - low + 1, "cells"):
         if isinstance(cell_node.value, dict):
-            parts = cell_node.mapping(required=("number",), optional=("colour",))
-            number_node = parts["number"]
-            colour = parts["colour"].choice(COLOURS) if "colour" in parts else row_colour
+            number_node = cell_node.at("number")
+            colour = COLOURS[cell_node.value["colour"]] if "colour" in cell_node.value else row_colour
         else:
             number_node, colour = cell_node, row_colour
-        number = number_node.integer()
+        number: int = number_node.value  # type: ignore[assignment]
         if not low <= number <= high:
             number_node.fail(f"{number} is not a possible sum of two dice (expected {low} to {high})")
         if colour is None:
@@ -127,16 +197,15 @@ def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
     numbers = [c.number for c in cells]
 
     def cell_index(ref: Node) -> int:
-        number = ref.integer()
-        if number not in numbers:
-            ref.fail(f"no cell {number} in this row (expected one of {one_of([str(n) for n in numbers])})")
-        return numbers.index(number)
+        if ref.value not in numbers:
+            ref.fail(f"no cell {ref.value} in this row (expected one of {one_of([str(n) for n in numbers])})")
+        return numbers.index(ref.value)  # type: ignore[arg-type]
 
     def marked(key: str) -> set[int]:
         if key not in fields:
             return set()
         found = set()
-        for ref in fields[key].sequence(0, len(cells), "cells"):
+        for ref in node.at(key).sequence(0, len(cells), "cells"):
             index = cell_index(ref)
             if index in found:
                 ref.fail(f"cell {numbers[index]} listed twice")
@@ -146,16 +215,12 @@ def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
     doubles, framed = marked("double"), marked("framed")
     symbols: dict[int, Symbol] = {}
     if "symbols" in fields:
-        table = fields["symbols"]
-        if not isinstance(table.value, dict):
-            table.expected("a mapping of cell number to symbol")
-        for key in table.value:
-            ref = Node(table.source, f"{table.path}.{key}", key)
-            symbol_node = table.at(key)
-            symbol = symbol_node.choice(SYMBOLS)
+        table = node.at("symbols")
+        for key in fields["symbols"]:
+            symbol = SYMBOLS[fields["symbols"][key]]
             if symbol not in powered:
-                symbol_node.fail(f"symbol {symbol.value!r} has no power (add it under 'powers')")
-            symbols[cell_index(ref)] = symbol
+                table.at(key).fail(f"symbol {symbol.value!r} has no power (add it under 'powers')")
+            symbols[cell_index(Node(table.source, f"{table.path}.{key}", key))] = symbol
     return Row(
         tuple(
             Cell(c.number, c.colour, i in doubles, i in framed, symbols.get(i))
@@ -164,29 +229,18 @@ def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
     )
 
 
+def _power(symbol: str, entry: dict) -> Power:
+    effect = EFFECTS[entry["effect"]]
+    return Power(SYMBOLS[symbol], effect, entry[EFFECT_AMOUNT[effect]] if effect in EFFECT_AMOUNT else 0)
+
+
 def _read_lucky(node: Node, low: int, high: int) -> Lucky:
-    fields = node.mapping(required=("count", "from", "to"))
-    first = fields["from"].integer(low, high)
-    last = fields["to"].integer(first, high)
-    count = fields["count"].integer(1, 4)
+    first = node.at("from").integer(low, high)
+    last = node.at("to").integer(first, high)
+    count: int = node.value["count"]  # type: ignore[index]
     if count > last - first + 1:
-        fields["count"].fail(f"{count} different numbers cannot be drawn from {first} to {last}")
+        node.at("count").fail(f"{count} different numbers cannot be drawn from {first} to {last}")
     return Lucky(count, first, last)
-
-
-def _read_powers(node: Node) -> tuple[Power, ...]:
-    if not isinstance(node.value, dict):
-        node.expected("a mapping of symbol to power")
-    powers = []
-    node.mapping(optional=tuple(SYMBOLS))  # an unknown symbol fails as an unknown key
-    for key in node.value:  # file order: the legend lists powers as written
-        symbol, entry = SYMBOLS[key], node.at(key)
-        effect = entry.mapping(required=("effect",), optional=("crosses", "points"))["effect"].choice(EFFECTS)
-        wanted = EFFECT_AMOUNT.get(effect)
-        fields = entry.mapping(required=("effect",) + ((wanted,) if wanted else ()))
-        amount = fields[wanted].integer(1, 99) if wanted else 0
-        powers.append(Power(symbol, effect, amount))
-    return tuple(powers)
 
 
 def _check_rules(grid: Grid, top: dict[str, Node]) -> None:
