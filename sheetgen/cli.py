@@ -2,11 +2,14 @@
 
 The only module that imports click.  Every user error (a ``SheetgenError``
 or a usage error) ends as one line on stderr and a non-zero exit: 1 for bad
-input or output, 2 for wrong usage; never a traceback.
+input or output, 2 for wrong usage; never a traceback.  Any other exception is
+a bug: one line asking for a report and exit 3, with the traceback only when
+the environment variable SHEETGEN_DEBUG is set.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -41,6 +44,21 @@ class _Cli(click.Group):
         except KeyboardInterrupt:
             click.echo("sheetgen: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:
+            # Whoever read the output has gone (`sheetgen list | head -1`): stop
+            # quietly, with stdout on nothing so that the final flush cannot fail.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
+        except Exception as error:
+            debug = bool(os.environ.get("SHEETGEN_DEBUG"))
+            if debug:
+                import traceback
+
+                traceback.print_exc()
+            detail = " ".join(f"{type(error).__name__}: {error}".split())
+            hint = "" if debug else " (SHEETGEN_DEBUG=1 shows the traceback)"
+            click.echo(f"sheetgen: internal error, please report: {detail}{hint}", err=True)
+            sys.exit(3)
         sys.exit(result if isinstance(result, int) else 0)
 
 
