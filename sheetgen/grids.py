@@ -138,8 +138,9 @@ def load_grid(spec: str | os.PathLike[str]) -> Grid:
     """Read, validate and build the grid named by ``spec`` (name or path)."""
     from .yamlio import read_yaml
 
-    path = resolve_grid(os.fspath(spec))
-    where = os.fspath(spec) if Path(os.fspath(spec)).suffix else f"{path.name}"
+    spec = os.fspath(spec)
+    path = resolve_grid(spec)
+    where = spec if path == Path(spec) else path.name  # a built-in grid shows as classic.yaml
     return grid_from_data(read_yaml(path, where), where)
 
 

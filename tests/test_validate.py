@@ -192,6 +192,13 @@ def test_load_grid_names_the_file_as_given(tmp_path):
         load_grid(str(path))
 
 
+def test_a_path_without_suffix_is_named_as_given(tmp_path):
+    path = tmp_path / "mine"
+    path.write_text("name: mine\n")
+    with pytest.raises(InputError, match=re.escape(f"{path}: missing key 'title'")):
+        load_grid(str(path))
+
+
 def test_unknown_grid_name_lists_the_builtins():
     with pytest.raises(InputError) as caught:
         load_grid("nosuch")
