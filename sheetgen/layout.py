@@ -100,12 +100,12 @@ def fit_text(
     if width > box.w:
         stretch = max(MIN_STRETCH, box.w / width)
         if width * stretch > box.w:
-            size *= box.w / (width * stretch)
-            if size < min_size - 1e-9:
+            if size * box.w / (width * stretch) < min_size - 1e-9:
                 raise LayoutError(
                     f"text {text!r} does not fit its box: needs {width * MIN_STRETCH * min_size / size:.1f} mm"
                     f" at the smallest size, has {box.w:.1f} mm"
                 )
+            size *= box.w / (width * stretch)
     if size < min_size - 1e-9:
         raise LayoutError(f"text {text!r} does not fit its box: {box.h:.1f} mm is too low for its smallest size")
     x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
