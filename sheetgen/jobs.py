@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .impose import impose
 from .layout import SheetData, layout_sheet, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid
 from .style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+
+if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
+    from .render import Section
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,15 @@ def sheet_data(job: Job) -> Iterator[SheetData]:
 
 def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
     """The PDF of ``job``: its sheets 8 to a page."""
-    from .render import measure_text, render_pdf
+    from .render import render_sections
+
+    return render_sections([job_section(job, data)], title=job.grid.title)
+
+
+def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
+    """The pages of ``job``, to render alone or after other jobs' in one PDF;
+    ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
+    from .render import Section, measure_text
 
     labels, theme = load_labels(job.lang), load_theme(job.theme)
     sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
@@ -47,4 +58,4 @@ def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
     plan = impose(job.paper, sheet.width, sheet.height)
     overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
-    return render_pdf(plan, sheet, pages, title=job.grid.title)
+    return Section(plan, sheet, pages)

@@ -11,6 +11,7 @@ reportlab's invariant mode fixes dates and document ids.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 import os
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -134,6 +135,15 @@ class _Painter:
         self.c.drawText(text)
 
 
+@dataclass(frozen=True)
+class Section:
+    """Pages that share one paper and one sheet layout: one print job."""
+
+    plan: PagePlan
+    sheet: SheetLayout
+    pages: Iterable[Sequence[Sequence[Item]]]  # per page, the per-sheet items of each slot filled
+
+
 def render_pdf(
     plan: PagePlan,
     sheet: SheetLayout,
@@ -143,10 +153,15 @@ def render_pdf(
 ) -> bytes:
     """A PDF of ``pages``; each page is a list of per-sheet item lists, one per
     slot filled (the static sheet is drawn under each)."""
+    return render_sections([Section(plan, sheet, pages)], title=title)
+
+
+def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
+    """A PDF of several sections in turn (a batch's jobs in one file), each
+    on its own pages and paper size."""
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
-        pagesize=(plan.width * mm, plan.height * mm),
         invariant=1,
         pageCompression=1,
         initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
@@ -156,22 +171,26 @@ def render_pdf(
     canvas.setCreator("sheetgen")
     canvas.setProducer("sheetgen")
 
-    canvas.beginForm("sheet", 0, 0, sheet.width * mm, sheet.height * mm)
-    _Painter(canvas, sheet.height).draw(sheet.items)
-    canvas.endForm()
-    canvas.beginForm("page", 0, 0, plan.width * mm, plan.height * mm)
-    _Painter(canvas, plan.height).draw(plan.items)
-    canvas.endForm()
+    for index, section in enumerate(sections):
+        plan, sheet = section.plan, section.sheet
+        sheet_form, page_form = f"sheet{index}", f"page{index}"
+        canvas.setPageSize((plan.width * mm, plan.height * mm))
+        canvas.beginForm(sheet_form, 0, 0, sheet.width * mm, sheet.height * mm)
+        _Painter(canvas, sheet.height).draw(sheet.items)
+        canvas.endForm()
+        canvas.beginForm(page_form, 0, 0, plan.width * mm, plan.height * mm)
+        _Painter(canvas, plan.height).draw(plan.items)
+        canvas.endForm()
 
-    sheet_painter = _Painter(canvas, sheet.height)
-    for page in pages:
-        canvas.doForm("page")
-        for slot, extra in zip(plan.slots, page):
-            canvas.saveState()
-            canvas.translate(slot.x * mm, (plan.height - slot.bottom) * mm)
-            canvas.doForm("sheet")
-            sheet_painter.draw(extra)
-            canvas.restoreState()
-        canvas.showPage()
+        sheet_painter = _Painter(canvas, sheet.height)
+        for page in section.pages:
+            canvas.doForm(page_form)
+            for slot, extra in zip(plan.slots, page):
+                canvas.saveState()
+                canvas.translate(slot.x * mm, (plan.height - slot.bottom) * mm)
+                canvas.doForm(sheet_form)
+                sheet_painter.draw(extra)
+                canvas.restoreState()
+            canvas.showPage()
     canvas.save()
     return buffer.getvalue()
