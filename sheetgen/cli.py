@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 import click
 
@@ -173,6 +176,68 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
         click.echo(json.dumps(scores_as_json(scores), indent=2))
     else:
         click.echo(format_scores(scores), nl=False)
+
+
+SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
+
+
+def _is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+@contextmanager
+def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """The callback a long run reports its steps to: a bar on a terminal once
+    the run has taken SHOW_PROGRESS_AFTER seconds, else nothing."""
+    if quiet or not _is_terminal():
+        yield lambda steps: None
+        return
+    start, done = time.monotonic(), 0
+    with ExitStack() as stack:
+        bar = None
+
+        def advance(steps: int) -> None:
+            nonlocal bar, done
+            done += steps
+            if bar is not None:
+                bar.update(steps)
+            elif time.monotonic() - start >= SHOW_PROGRESS_AFTER:
+                bar = stack.enter_context(click.progressbar(length=total, label=label))
+                bar.update(done)
+
+        yield advance
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'s' if n != 1 else ''}"
+
+
+@cli.command()
+@click.argument("manifest", type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
+@click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
+@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no list of files.")
+def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> None:
+    """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
+
+    Serial numbers run on across the whole batch; no lucky-number set repeats
+    in it until the grid's range is used up.  docs/example-batch.yaml shows
+    every key of a manifest."""
+    from .batch import load_batch, write_batch
+
+    plan = load_batch(manifest)
+    with _progress(plan.sheets, "Printing", quiet) as progress:
+        written = write_batch(plan, output, combined=combined, progress=progress)
+    if quiet:
+        return
+    for file in written:
+        sheets = [d for b in file.jobs for d in b.data]
+        serials = [d.serial for d in sheets if d.serial is not None]
+        numbers = f", No. {serials[0]:06d} to {serials[-1]:06d}" if serials else ""
+        jobs = f"{_count(len(file.jobs), 'job')}, " if combined else ""
+        pages = sum(b.pages for b in file.jobs)
+        click.echo(f"wrote {file.path} ({jobs}{_count(pages, 'page')}, {_count(len(sheets), 'sheet')}{numbers})")
 
 
 def main() -> None:

@@ -30,3 +30,15 @@ class LayoutError(SheetgenError):
 
 class OutputError(SheetgenError):
     """An output file or folder cannot be written."""
+
+
+class BatchError(SheetgenError):
+    """A batch stopped part way: the cause, then which files were written and which were not."""
+
+    def __init__(self, cause: SheetgenError, written: list[str], not_written: list[str]):
+        self.cause, self.written, self.not_written = cause, written, not_written
+        self.exit_code = cause.exit_code
+        super().__init__(
+            f"{cause}; batch stopped, written: {', '.join(written) or 'none'};"
+            f" not written: {', '.join(not_written)}"
+        )

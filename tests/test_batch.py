@@ -1,0 +1,360 @@
+"""Club batches: manifest validation, output paths, serial and lucky numbers
+across the batch, combined output, and what a failed batch reports."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from sheetgen import cli as cli_module
+from sheetgen.batch import load_batch, write_batch
+from sheetgen.cli import cli
+from sheetgen.grids import builtin_dir, load_grid
+from sheetgen.impose import impose
+from sheetgen.layout import SHEET_H, SHEET_W, layout_sheet
+from sheetgen.render import measure_text
+from sheetgen.style import load_labels, load_theme
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "docs" / "example-batch.yaml"
+MM = 72 / 25.4
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """Run sheetgen in a fresh folder holding the manifest club.yaml."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(manifest: str, *args: str):
+        Path("club.yaml").write_text(textwrap.dedent(manifest))
+        return CliRunner().invoke(cli, ["batch", "club.yaml", *args], catch_exceptions=False)
+
+    return invoke
+
+
+def written(folder: str = "out") -> list[str]:
+    return sorted(str(p) for p in Path(folder).rglob("*") if p.is_file()) if Path(folder).exists() else []
+
+
+# -- the manifest -------------------------------------------------------------
+
+ONE_JOB = "jobs: [{grid: classic, sheets: 8}]\n"
+BAD_MANIFESTS = [
+    ("seed: 1\n", "club.yaml: missing key 'jobs'"),
+    ("- classic\n", "club.yaml: expected a mapping, got a list"),
+    ("jobs: []\n", "club.yaml: jobs: expected 1 to 100 jobs, got 0"),
+    ("colour: red\n" + ONE_JOB,
+     "club.yaml: unknown key 'colour' (expected jobs, folder, seed, first_serial or defaults)"),
+    ("jobs: [{grid: classic, sheets: 8, pages: 1}]\n",
+     "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, header or serial)"),
+    ("jobs: [{grid: classic}]\n", "club.yaml: jobs[0]: missing key 'sheets'"),
+    ("jobs: [{grid: classic, sheets: 8, seed: 3}]\n",
+     "club.yaml: jobs[0].seed: the seed belongs to the whole batch (one deck of lucky numbers for every job):"
+     " set it at the top of the manifest"),
+    ("jobs: [{grid: classic, sheets: 0}]\n",
+     "club.yaml: jobs[0].sheets: expected a whole number from 1 to 80000, got the number 0"),
+    ("jobs: [{grid: classic, sheets: 2 pages}]\n",
+     "club.yaml: jobs[0].sheets: expected a whole number, got the text '2 pages'"),
+    ("jobs: [{grid: classic, sheets: 50000}, {grid: longo, sheets: 40000}]\n",
+     "club.yaml: jobs[1].sheets: the batch would have 90,000 sheets (expected at most 80,000:"
+     " split it into several manifests)"),
+    ("jobs: [{grid: nope, sheets: 8}]\n",
+     "club.yaml: jobs[0].grid: unknown grid 'nope': no such file nope (expected a grid file or one of bis,"
+     " blocks, bonus, classic, disorder, doubles, longo, mixed, powers or rainbow)"),
+    ("jobs: [{grid: classic, sheets: 8, lang: es}]\n",
+     "club.yaml: jobs[0].lang: unknown value 'es' (expected de, en, fr, it or nl)"),
+    ("defaults: {paper: a3}\n" + ONE_JOB, "club.yaml: defaults.paper: unknown value 'a3' (expected a4 or letter)"),
+    ("defaults: {grid: classic}\n" + ONE_JOB,
+     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, header or serial)"),
+    ("jobs: [{grid: classic, sheets: 8, serial: yes please}]\n",
+     "club.yaml: jobs[0].serial: expected true or false, got the text 'yes please'"),
+    ("first_serial: -1\n" + ONE_JOB,
+     "club.yaml: first_serial: expected a whole number from 0 to 999999, got the number -1"),
+    ("seed: random\n" + ONE_JOB, "club.yaml: seed: expected a whole number, got the text 'random'"),
+    (f"defaults: {{header: '{'x' * 81}'}}\n" + ONE_JOB,
+     "club.yaml: defaults.header: expected text of at most 80 characters, got 81"),
+    ("jobs: [{grid: classic, sheets: 8, serial: true, header: '" + "W" * 70 + "'}]\n",
+     f"club.yaml: jobs[0].header: text '{'W' * 70}' does not fit its box: needs 88.6 mm at the smallest size,"
+     " has 67.2 mm"),
+    # output file names that try to leave the output folder, or are not plain names
+    ("jobs: [{grid: classic, sheets: 8, file: ../x.pdf}]\n",
+     "club.yaml: jobs[0].file: '../x.pdf' leads out of the output folder (expected a path inside it, without '..')"),
+    ("jobs: [{grid: classic, sheets: 8, file: a/../../x.pdf}]\n",
+     "club.yaml: jobs[0].file: 'a/../../x.pdf' leads out of the output folder"
+     " (expected a path inside it, without '..')"),
+    ("jobs: [{grid: classic, sheets: 8, file: /tmp/x.pdf}]\n",
+     "club.yaml: jobs[0].file: '/tmp/x.pdf' is an absolute path (expected a path inside the output folder)"),
+    ("jobs: [{grid: classic, sheets: 8, file: 'C:/x.pdf'}]\n",
+     "club.yaml: jobs[0].file: 'C:/x.pdf' is an absolute path (expected a path inside the output folder)"),
+    ("jobs: [{grid: classic, sheets: 8, file: 'a\\x.pdf'}]\n",
+     "club.yaml: jobs[0].file: 'a\\\\x.pdf' is not a plain path (expected names joined by '/', none empty or"
+     " starting with '.', without \\ : * ? \" < > |)"),
+    ("jobs: [{grid: classic, sheets: 8, file: .hidden.pdf}]\n",
+     "club.yaml: jobs[0].file: '.hidden.pdf' is not a plain path (expected names joined by '/', none empty or"
+     " starting with '.', without \\ : * ? \" < > |)"),
+    ("jobs: [{grid: classic, sheets: 8, file: a//x.pdf}]\n",
+     "club.yaml: jobs[0].file: 'a//x.pdf' is not a plain path (expected names joined by '/', none empty or"
+     " starting with '.', without \\ : * ? \" < > |)"),
+    ("jobs: [{grid: classic, sheets: 8, file: x.txt}]\n",
+     "club.yaml: jobs[0].file: expected a file name ending in .pdf, got 'x.txt'"),
+    ("jobs: [{grid: classic, sheets: 8, file: A.pdf}, {grid: longo, sheets: 8, file: a.pdf}]\n",
+     "club.yaml: jobs[1].file: 'a.pdf' is already the file of jobs[0]"),
+    ("jobs: [{grid: classic, sheets: 8, file: 02-longo.pdf}, {grid: longo, sheets: 8}]\n",
+     "club.yaml: jobs[1]: '02-longo.pdf' is already the file of jobs[0]"),
+    ("folder: ../elsewhere\n" + ONE_JOB,
+     "club.yaml: folder: '../elsewhere' leads out of out/ (expected a path inside it, without '..')"),
+    ("folder: /srv/print\n" + ONE_JOB, "club.yaml: folder: '/srv/print' is an absolute path (expected a path inside out/)"),
+]
+
+
+@pytest.mark.parametrize("manifest, line", BAD_MANIFESTS, ids=[line.split(": ", 1)[1] for _, line in BAD_MANIFESTS])
+def test_a_bad_manifest_is_one_line_and_writes_nothing(run, manifest, line):
+    result = run(manifest)
+    assert (result.exit_code, result.stderr, result.stdout) == (1, f"sheetgen: {line}\n", "")
+    assert written() == []
+
+
+def test_an_error_in_a_grid_file_names_the_grid_file(run):
+    Path("grids").mkdir()
+    Path("grids/mine.yaml").write_text((builtin_dir() / "classic.yaml").read_text().replace("colour: green", "colour: purple"))
+    result = run("jobs: [{grid: grids/mine.yaml, sheets: 8}]\n")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("sheetgen: grids/mine.yaml: rows[2].colour: unknown value 'purple'")
+
+
+def test_the_example_manifest_is_valid_and_in_the_readme():
+    batch = load_batch(EXAMPLE)
+    assert [(b.file, b.job.grid.name, b.job.lang, b.job.paper) for b in batch.jobs] == [
+        ("01-classic.pdf", "classic", "fr", "a4"),
+        ("longo-du-soir.pdf", "longo", "fr", "a4"),
+        ("03-classic.pdf", "classic", "de", "letter"),
+    ]
+    assert batch.folder == Path("out/club-night")
+    assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
+
+
+# -- where files go -------------------------------------------------------------
+
+
+def test_files_go_to_out_batch_manifest_by_default_or_the_named_folder(run):
+    result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 9, file: evening/longo.pdf}]\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "wrote out/batch-club/01-classic.pdf (1 page, 8 sheets)\n"
+        "wrote out/batch-club/evening/longo.pdf (2 pages, 9 sheets)\n"
+    )
+    assert written() == ["out/batch-club/01-classic.pdf", "out/batch-club/evening/longo.pdf"]
+    result = run("folder: club-night/2026\n" + ONE_JOB)
+    assert result.stdout == "wrote out/club-night/2026/01-classic.pdf (1 page, 8 sheets)\n"
+    result = run(ONE_JOB, "-o", "elsewhere", "--quiet")
+    assert (result.exit_code, result.output) == (0, "")
+    assert written("elsewhere") == ["elsewhere/01-classic.pdf"]
+
+
+def test_a_symbolic_link_cannot_lead_a_file_out_of_the_output_folder(run, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "precious.pdf").write_bytes(b"keep")
+    Path("out/batch-club").mkdir(parents=True)
+    os.symlink(outside, "out/batch-club/evil")
+    result = run("jobs: [{grid: classic, sheets: 8}, {grid: classic, sheets: 8, file: evil/precious.pdf}]\n")
+    assert (result.exit_code, result.stderr) == (1, (
+        "sheetgen: club.yaml: jobs[1].file: 'evil/precious.pdf' leads out of out/batch-club/ through the"
+        f" symbolic link out/batch-club/evil -> {outside}\n"
+    ))
+    os.symlink(outside / "precious.pdf", "out/batch-club/01-classic.pdf")
+    result = run(ONE_JOB)
+    assert result.stderr == (
+        "sheetgen: club.yaml: jobs[0]: '01-classic.pdf' leads out of out/batch-club/ through the symbolic link"
+        f" out/batch-club/01-classic.pdf -> {outside / 'precious.pdf'}\n"
+    )
+    os.symlink(outside, "out/club")
+    result = run("folder: club\n" + ONE_JOB)
+    assert result.stderr == f"sheetgen: club.yaml: folder: 'club' leads out of out/ through the symbolic link out/club -> {outside}\n"
+    assert (outside / "precious.pdf").read_bytes() == b"keep" and sorted(os.listdir(outside)) == ["precious.pdf"]
+    assert not Path("out/batch-club/evil/precious.pdf").is_file() or Path("out/batch-club/evil").is_symlink()
+
+
+def test_a_batch_that_fails_half_way_says_what_was_written(run):
+    Path("out/batch-club").mkdir(parents=True)
+    Path("out/batch-club/sub").write_text("a file where a folder should be")
+    result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 8, file: sub/x.pdf},"
+                 " {grid: mixed, sheets: 8}]\n")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "sheetgen: out/batch-club/sub: cannot create the output folder (File exists); batch stopped,"
+        " written: 01-classic.pdf; not written: sub/x.pdf, 03-mixed.pdf\n"
+    )
+    assert written() == ["out/batch-club/01-classic.pdf", "out/batch-club/sub"]
+
+
+# -- what differs from sheet to sheet ------------------------------------------
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(path.read_bytes())]
+
+
+def test_serial_numbers_are_unique_and_in_order_across_the_batch(run):
+    result = run("""\
+        first_serial: 98
+        defaults: {serial: true, header: "Club de Lyon"}
+        jobs:
+          - {grid: classic, sheets: 10}
+          - {grid: longo, sheets: 5, serial: false}
+          - {grid: longo, sheets: 12, lang: de, paper: letter}
+    """)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "wrote out/batch-club/01-classic.pdf (2 pages, 10 sheets, No. 000098 to 000107)",
+        "wrote out/batch-club/02-longo.pdf (1 page, 5 sheets)",
+        "wrote out/batch-club/03-longo.pdf (2 pages, 12 sheets, No. 000108 to 000119)",
+    ]
+    found = [re.findall(r"(?:No\.|Nr\.) (\d{6})", "".join(page_texts(Path(p)))) for p in written()]
+    assert found == [[f"{n:06d}" for n in range(98, 108)], [], [f"{n:06d}" for n in range(108, 120)]]
+
+
+def lucky_pairs(path: Path, grid, paper: str, **strips) -> list[tuple[int, int]]:
+    """The lucky numbers printed on each sheet of the PDF at ``path``, read back from its boxes."""
+    sheet = layout_sheet(grid, load_labels("en"), load_theme("colour"), measure_text, **strips)
+    plan = impose(paper, SHEET_W, SHEET_H)
+    pairs = []
+    for page in pdfium.PdfDocument(path.read_bytes()):
+        text = page.get_textpage()
+        for slot in plan.slots:
+            boxes = [box.shifted(slot.x, slot.y) for box in sheet.lucky_boxes]
+            numbers = [text.get_text_bounded(left=b.x * MM, right=b.right * MM, top=(plan.height - b.y) * MM,
+                                             bottom=(plan.height - b.bottom) * MM).strip() for b in boxes]
+            if all(numbers):
+                pairs.append(tuple(int(n) for n in numbers))
+    return pairs
+
+
+def test_lucky_pairs_differ_on_every_sheet_of_a_batch_while_the_range_allows(run):
+    """105 longo sheets over three jobs (with a classic job between): 105 different pairs."""
+    result = run("""\
+        seed: 5
+        jobs:
+          - {grid: longo, sheets: 40}
+          - {grid: classic, sheets: 8}
+          - {grid: longo, sheets: 33, lang: fr, paper: letter}
+          - {grid: longo, sheets: 32}
+    """)
+    assert result.exit_code == 0, result.output
+    longo = load_grid("longo")
+    pairs = (lucky_pairs(Path("out/batch-club/01-longo.pdf"), longo, "a4")
+             + lucky_pairs(Path("out/batch-club/03-longo.pdf"), longo, "letter")
+             + lucky_pairs(Path("out/batch-club/04-longo.pdf"), longo, "a4"))
+    assert len(pairs) == 105
+    assert sorted(pairs) == list(itertools.combinations(range(2, 17), 2))  # each possible pair once
+
+
+def test_past_the_range_every_pair_comes_once_per_round_and_never_twice_on_a_page(tmp_path):
+    """What holds beyond 105 longo sheets: each run of 105 (a round of the deck) has
+    every pair once, and any 8 sheets in a row differ, across the jobs' seams too."""
+    manifest = tmp_path / "big.yaml"
+    manifest.write_text("jobs: [{grid: longo, sheets: 101}, {grid: longo, sheets: 3}, {grid: longo, sheets: 211}]\n")
+    batch = load_batch(manifest)
+    pairs = [d.lucky for b in batch.jobs for d in b.data]
+    every = set(itertools.combinations(range(2, 17), 2))
+    assert len(pairs) == 315
+    for start in range(0, 315, 105):
+        assert set(pairs[start:start + 105]) == every
+    for start in range(len(pairs) - 7):
+        assert len(set(pairs[start:start + 8])) == 8, start
+
+
+def test_a_grid_with_another_lucky_range_deals_from_its_own_deck(tmp_path):
+    """Grid files are relative to the manifest; a range of 6 numbers has 15 pairs."""
+    (tmp_path / "grids").mkdir()
+    small = (builtin_dir() / "longo.yaml").read_text().replace("name: longo", "name: small")
+    small = re.sub(r"lucky:.*?\n(\s+\w+:.*\n)*", "lucky: {count: 2, from: 2, to: 7}\n", small, count=1)
+    (tmp_path / "grids" / "small.yaml").write_text(small)
+    manifest = tmp_path / "club.yaml"
+    manifest.write_text("jobs: [{grid: longo, sheets: 20}, {grid: grids/small.yaml, sheets: 15}]\n")
+    batch = load_batch(manifest)
+    assert batch.jobs[1].job.grid.lucky.high == 7
+    small_pairs = [d.lucky for d in batch.jobs[1].data]
+    assert sorted(small_pairs) == list(itertools.combinations(range(2, 8), 2))
+    assert len(set(d.lucky for d in batch.jobs[0].data)) == 20
+
+
+def test_the_same_manifest_gives_the_same_bytes_and_another_seed_other_pairs(tmp_path):
+    manifest = tmp_path / "club.yaml"
+    manifest.write_text("jobs: [{grid: longo, sheets: 16}]\n")
+    first = write_batch(load_batch(manifest), tmp_path / "a")[0].path.read_bytes()
+    assert write_batch(load_batch(manifest), tmp_path / "b")[0].path.read_bytes() == first
+    manifest.write_text("seed: 2\njobs: [{grid: longo, sheets: 16}]\n")
+    assert write_batch(load_batch(manifest), tmp_path / "c")[0].path.read_bytes() != first
+
+
+# -- one combined PDF and progress ----------------------------------------------
+
+
+def test_combined_puts_every_job_in_one_pdf_on_its_own_paper(run):
+    result = run("""\
+        defaults: {serial: true}
+        jobs:
+          - {grid: classic, sheets: 9}
+          - {grid: longo, sheets: 8, paper: letter, lang: nl}
+    """, "--combined")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "wrote out/batch-club/club.pdf (2 jobs, 3 pages, 17 sheets, No. 000001 to 000017)\n"
+    assert written() == ["out/batch-club/club.pdf"]
+    pdf = pdfium.PdfDocument(Path("out/batch-club/club.pdf").read_bytes())
+    assert [tuple(round(v) for v in page.get_size()) for page in pdf] == [(595, 842), (595, 842), (612, 792)]
+    texts = [page.get_textpage().get_text_range() for page in pdf]
+    assert "Penalties" in texts[0] and "Mislukte worpen" in texts[2]
+    assert re.findall(r"\d{6}", "".join(texts)) == [f"{n:06d}" for n in range(1, 18)]
+
+
+def test_progress_reports_every_sheet(tmp_path):
+    manifest = tmp_path / "club.yaml"
+    manifest.write_text("jobs: [{grid: classic, sheets: 20}, {grid: longo, sheets: 5}]\n")
+    steps = []
+    write_batch(load_batch(manifest), tmp_path / "out", progress=steps.append)
+    assert steps == [1] * 25
+    write_batch(load_batch(manifest), tmp_path / "out", combined=True, progress=steps.append)
+    assert len(steps) == 50
+
+
+def test_no_progress_bar_unless_stdout_is_a_terminal(run, monkeypatch):
+    monkeypatch.setattr(cli_module, "SHOW_PROGRESS_AFTER", 0.0)
+    assert not run(ONE_JOB).stdout.startswith("Printing")
+    monkeypatch.setattr(cli_module, "_is_terminal", lambda: True)
+    assert run(ONE_JOB).stdout.startswith("Printing")  # click hides the bar itself off a terminal
+    assert run(ONE_JOB, "--quiet").stdout == ""
+
+
+def test_a_long_batch_shows_a_progress_bar_on_a_terminal(tmp_path):
+    """In a real pseudo-terminal, with the bar's delay set to 0."""
+    pty = pytest.importorskip("pty")
+    (tmp_path / "club.yaml").write_text("jobs: [{grid: classic, sheets: 80}]\n")
+    script = "import sys, sheetgen.cli as c; c.SHOW_PROGRESS_AFTER = 0; sys.argv[0] = 'sheetgen'; c.main()"
+    main, child = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-c", script, "batch", "club.yaml"], cwd=tmp_path, stdout=child,
+                               stderr=child, env={**os.environ, "PYTHONPATH": str(REPO)})
+    os.close(child)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        output += chunk
+    assert process.wait(timeout=60) == 0
+    os.close(main)
+    text = output.decode()
+    assert "Printing  [" in text and "100%" in text
+    assert text.rstrip().endswith("wrote out/batch-club/01-classic.pdf (10 pages, 80 sheets)")
