@@ -240,5 +240,24 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
         click.echo(f"wrote {file.path} ({jobs}{_count(pages, 'page')}, {_count(len(sheets), 'sheet')}{numbers})")
 
 
+@cli.command("pack")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("out/pack"),
+              show_default=True, help="Folder to build the pack in.")
+@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no summary.")
+def pack_command(output: Path, quiet: bool) -> None:
+    """Build the download pack: every built-in grid in every language on A4 and
+    US Letter as PDF, a PNG preview of each grid, an index.html linking them,
+    SHA256SUMS and one zip of it all.  Rebuilding gives the same bytes."""
+    from .pack import ZIP, Pack, build_pack
+
+    contents = Pack()
+    with _progress(contents.steps, "Building the pack", quiet) as progress:
+        written = build_pack(output, contents, progress)
+    if not quiet:
+        archive = output / ZIP
+        click.echo(f"wrote {_count(len(written), 'file')} to {output}: open {output / 'index.html'},"
+                   f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
+
+
 def main() -> None:
     cli(prog_name="sheetgen")
