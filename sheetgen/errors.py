@@ -25,7 +25,21 @@ class InputError(SheetgenError):
 
 
 class LayoutError(SheetgenError):
-    """A valid grid that cannot be drawn legibly on the sheet."""
+    """A valid grid that cannot be drawn legibly on the sheet.
+
+    ``message`` says what does not fit and, where it can, what would; ``path``
+    is the place in the grid file that causes it (``title``), if one does;
+    ``where`` is the grid file, added by ``layout_sheet`` through ``located``
+    (the code that finds the problem knows the grid, not its file).
+    """
+
+    def __init__(self, message: str, path: str = "", where: str = ""):
+        self.message, self.path, self.where = message, path, where
+        super().__init__(": ".join(part for part in (where, path, message) if part))
+
+    def located(self, where: str) -> "LayoutError":
+        """The same error, naming the grid file ``where``."""
+        return LayoutError(self.message, self.path, where)
 
 
 class OutputError(SheetgenError):

@@ -169,6 +169,7 @@ def grid_from_data(data: object, where: str) -> Grid:
         bonus_bar=tuple(COLOURS[colour] for colour in fields.get("bonus_bar", ())),
         powers=powers,
         cross_cap=fields.get("max_crosses"),
+        source=where,
     )
     _check_rules(grid, top)
     return grid

@@ -43,7 +43,8 @@ TABLE_ROW_H = 2.8
 TOTALS_H = 5.4
 BIS_H = 2.3
 MAX_CELL_H = 7.5
-MIN_CELL_H = 4.4
+NUMBER_SHARE = 0.45  # a cell number's cap height is at most this share of its cell's height
+MIN_CELL_H = MIN_NUMBER_CAP / NUMBER_SHARE  # the lowest cell whose number is still legible
 
 
 @dataclass(frozen=True)
@@ -140,8 +141,16 @@ def layout_sheet(
     serial: bool = False,
 ) -> SheetLayout:
     """The static geometry of one sheet of ``grid``; ``header``/``serial``
-    reserve a strip at the top for a per-sheet header line and serial number."""
-    s = _Sheet(grid, labels, theme, measure)
+    reserve a strip at the top for a per-sheet header line and serial number.
+    What cannot be printed legibly raises ``LayoutError`` naming the grid file."""
+    try:
+        return _layout_sheet(_Sheet(grid, labels, theme, measure), header, serial)
+    except LayoutError as error:
+        raise error.located(grid.source) from None
+
+
+def _layout_sheet(s: _Sheet, header: bool, serial: bool) -> SheetLayout:
+    grid = s.grid
     y = PAD
     header_box = serial_box = None
     if header or serial:
@@ -158,15 +167,18 @@ def layout_sheet(
     below: list[tuple[float, Callable[[float], None]]] = []
     if grid.bonus_bar:
         below.append((BAR_H, lambda top: _bonus_bar(s, top)))
-    for line in _legend_lines(s):
+    legends = _legend_lines(s)
+    for line in legends:
         below.append((LEGEND_H, lambda top, line=line: _legend_line(s, top, line)))
     below.append((2 * TABLE_ROW_H, lambda top: _score_table(s, top)))
     bottom_lines = _bottom_lines(s)
     below.extend((TOTALS_H, lambda top, parts=parts: _bottom_line(s, top, parts)) for parts in bottom_lines)
     below_h = sum(h for h, _ in below) + GAP * len(below)
+    bands = ["the bonus bar"] * bool(grid.bonus_bar) + [_count(len(legends), "legend line", "legend lines")] * bool(legends)
+    listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
 
     rows_h = SHEET_H - PAD - below_h - y
-    cells, locks = _rows(s, Box(s.left, y, s.width, rows_h))
+    cells, locks = _rows(s, Box(s.left, y, s.width, rows_h), f"{listed} take {below_h:.1f} mm below them")
     y += rows_h
     for height, draw in below:
         y += GAP
@@ -181,7 +193,10 @@ def layout_sheet(
 def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
     """Title, then the name field, then (if the grid has them) the lucky-number boxes."""
     title_w = min(s.measure(s.grid.title, True, 3.6) + 1.0, s.width * 0.4)
-    s.text(s.grid.title, Box(band.x, band.y, title_w, band.h), 3.6, bold=True, role="title")
+    try:
+        s.text(s.grid.title, Box(band.x, band.y, title_w, band.h), 3.6, bold=True, role="title")
+    except LayoutError as error:
+        raise LayoutError(f"{error.message} (shorten the title)", "title") from None
     x = band.x + title_w + 1.5
     lucky_boxes: tuple[Box, ...] = ()
     end = band.right
@@ -203,7 +218,11 @@ def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
     s.text(label, Box(x, band.y, label_w, band.h), 2.2, role="label")
     line_y = band.y + band.h * 0.5 + 2.2 * CAP / 2
     if end - (x + label_w) < 10:
-        raise LayoutError("the title band has no room left for the name field")
+        beside = f"the title and {_count(s.grid.lucky.count, 'lucky number', 'lucky numbers')}" if s.grid.lucky \
+            else "the title"
+        raise LayoutError(
+            f"{beside} leave {max(0.0, end - x - label_w):.1f} mm for the name field, which needs 10 mm"
+            f" (shorten the title{' or draw fewer lucky numbers' if s.grid.lucky else ''})", "title")
     s.items.append(Polygon(((x + label_w, line_y), (end, line_y)), stroke=s.theme.line, line=0.2, closed=False))
     return lucky_boxes
 
@@ -211,15 +230,16 @@ def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
 # -- rows ---------------------------------------------------------------------
 
 
-def _rows(s: _Sheet, area: Box) -> tuple[tuple[CellGeometry, ...], tuple[Box, ...]]:
+def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], tuple[Box, ...]]:
+    """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
     grid = s.grid
     pitch = area.h / len(grid.rows)
     bis_h = BIS_H if grid.bis else 0.0
     cell_h = min(MAX_CELL_H, pitch - GAP - bis_h)
-    if cell_h < MIN_CELL_H:
+    if cell_h < MIN_CELL_H - 1e-9:
         raise LayoutError(
-            f"the rows do not fit: each gets {pitch:.1f} mm of height, needs at least {MIN_CELL_H + GAP + bis_h:.1f} mm"
-        )
+            f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
+            f" needs at least {MIN_CELL_H + GAP + bis_h:.1f} mm; {below}", "rows")
     needs_hint = grid.close_after != BASE_CLOSE_AFTER
     arrow_w = 2.2
     lock_w = min(cell_h, 4.4 if needs_hint else 5.6)
@@ -232,16 +252,24 @@ def _rows(s: _Sheet, area: Box) -> tuple[tuple[CellGeometry, ...], tuple[Box, ..
     cell_w = cell_pitch - CELL_GAP
     frame = min(0.6, max(0.28, cell_w * 0.09))
     widest = max((str(c.number) for row in grid.rows for c in row.cells), key=lambda t: s.measure(t, True, 1.0))
-    number_size = min(cell_h * 0.45, 3.4) / CAP  # cap height under half the cell
+    number_size = min(cell_h * NUMBER_SHARE, 3.4) / CAP
     inner_w = cell_w - 2 * frame - 0.2
     # How small the numbers get once condensed as far as allowed: never under the minimum cap height.
     fitted = min(number_size, inner_w / (s.measure(widest, True, 1.0) * MIN_STRETCH))
     if fitted * CAP < MIN_NUMBER_CAP - 1e-9:
+        number_w = s.measure(widest, True, MIN_NUMBER_CAP / CAP) * MIN_STRETCH
+        needs = number_w + 2 * frame + 0.2
+
+        def fits(count: int) -> bool:  # wider cells get wider frames
+            width = (cells_w + CELL_GAP) / count - CELL_GAP
+            return width - 2 * max(frame, min(0.6, max(0.28, width * 0.09))) - 0.2 >= number_w
+
+        most = max((count for count in range(1, longest) if fits(count)), default=0)
+        first = next(r for r, row in enumerate(grid.rows) if len(row.cells) == longest)
         raise LayoutError(
             f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
-            f" needs {s.measure(widest, True, MIN_NUMBER_CAP / CAP) * MIN_STRETCH + 2 * frame + 0.2:.1f} mm"
-            f" at {MIN_NUMBER_CAP} mm cap height"
-        )
+            f" needs {needs:.1f} mm at {MIN_NUMBER_CAP} mm cap height (at most {most} cells fit)",
+            f"rows[{first}].cells")
 
     cells: list[CellGeometry] = []
     locks: list[Box] = []
@@ -416,6 +444,7 @@ def _score_table(s: _Sheet, top: float) -> None:
     s.text(points, Box(s.left, top + TABLE_ROW_H, label_w, TABLE_ROW_H), 1.9, colour=s.theme.muted)
     x = s.left + label_w + 0.5
     col = (s.right - x) / len(table)
+    _check_table_fits(s, s.right - x)
     s.items.append(Rect(Box(x, top, s.right - x, 2 * TABLE_ROW_H), stroke=s.theme.line, line=0.15))
     s.items.append(Polygon(((x, top + TABLE_ROW_H), (s.right, top + TABLE_ROW_H)), stroke=s.theme.line,
                            line=0.15, closed=False))
@@ -428,6 +457,28 @@ def _score_table(s: _Sheet, top: float) -> None:
                colour=s.theme.muted, role="table")
         s.text(str(value), Box(cx + 0.15, top + TABLE_ROW_H, col - 0.3, TABLE_ROW_H), 2.0, bold=True,
                anchor="middle", role="table")
+
+
+def _check_table_fits(s: _Sheet, width: float) -> None:
+    """Refuse a scoring table whose columns, sharing ``width`` mm, are too narrow
+    for their labels, and say how long a table would fit."""
+
+    def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest
+        points = str(s.grid.table[crosses - 1])
+        return max(s.measure(f"{crosses}x", False, MIN_TEXT), s.measure(points, True, MIN_TEXT)) * MIN_STRETCH
+
+    length = len(s.grid.table)
+    if needs(length) <= width / length - 0.3 + 1e-9:
+        return
+    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / n - 0.3), 0)
+    raise LayoutError(
+        f"the scoring table does not fit: {length} columns (1x to {length}x) of {width / length:.1f} mm each,"
+        f" {str(s.grid.table[-1])!r} needs {needs(length) + 0.3:.1f} mm (a max_crosses of at most {most} would fit)",
+        "max_crosses" if s.grid.cross_cap else "")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _bottom_lines(s: _Sheet) -> list[list[str]]:

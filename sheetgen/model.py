@@ -5,7 +5,7 @@ validates); everything downstream trusts it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -96,6 +96,7 @@ class Grid:
     bonus_bar: tuple[Colour, ...] = ()
     powers: tuple[Power, ...] = ()
     cross_cap: int | None = None  # at most this many crosses of a row count
+    source: str = field(default="", compare=False)  # the file it was read from, for messages
 
     def row_capacity(self, row: Row) -> int:
         """Most crosses a row can hold: its cells (doubles twice), Bis boxes, the lock."""

@@ -1,0 +1,77 @@
+"""A valid grid that cannot be printed legibly is refused with a message that
+names the grid file, the key at fault, what does not fit and what would; and
+what the message says would fit does fit.
+
+(The exact messages, through the command line, are in tests/corpus/.)
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sheetgen.errors import LayoutError
+from sheetgen.grids import grid_from_data
+from sheetgen.layout import layout_sheet
+
+
+def a_grid(cells: int, **extra) -> dict:
+    """Four rows of ``cells`` cells, with dice big enough for them."""
+    up = list(range(2, cells + 2))
+    rows = [{"colour": c, "cells": up if i < 2 else up[::-1]} for i, c in enumerate(["red", "yellow", "green", "blue"])]
+    return {"name": "limits", "title": "Limits", "dice_faces": 10, "close_after": 5,
+            "penalties": {"boxes": 4, "points": 5}, "rows": rows, **extra}
+
+
+def lay_out(data: dict, english, colour_theme, measure):
+    return layout_sheet(grid_from_data(data, "mine.yaml"), english, colour_theme, measure)
+
+
+def refusal(data: dict, english, colour_theme, measure) -> str:
+    with pytest.raises(LayoutError) as caught:
+        lay_out(data, english, colour_theme, measure)
+    return str(caught.value)
+
+
+def test_too_many_cells_says_how_many_fit(english, colour_theme, measure):
+    message = refusal(a_grid(19), english, colour_theme, measure)
+    assert message.startswith("mine.yaml: rows[0].cells: 19 cells do not fit in a row: each is ")
+    most = int(re.search(r"at most (\d+) cells fit", message).group(1))
+    lay_out(a_grid(most), english, colour_theme, measure)
+    assert refusal(a_grid(most + 1), english, colour_theme, measure).startswith(
+        f"mine.yaml: rows[0].cells: {most + 1} cells do not fit in a row")
+
+
+def test_a_long_scoring_table_says_which_max_crosses_fits(english, colour_theme, measure):
+    message = refusal(a_grid(15, bis=True), english, colour_theme, measure)
+    assert message.startswith("mine.yaml: the scoring table does not fit: 30 columns (1x to 30x) of ")
+    most = int(re.search(r"a max_crosses of at most (\d+) would fit", message).group(1))
+    lay_out(a_grid(15, bis=True, max_crosses=most), english, colour_theme, measure)
+    assert refusal(a_grid(15, bis=True, max_crosses=most + 1), english, colour_theme, measure).startswith(
+        f"mine.yaml: max_crosses: the scoring table does not fit: {most + 1} columns")
+
+
+def test_a_title_too_wide_says_to_shorten_it(english, colour_theme, measure):
+    message = refusal(a_grid(11, title="W" * 40), english, colour_theme, measure)
+    assert message.startswith(f"mine.yaml: title: text '{'W' * 40}' does not fit its box: needs ")
+    assert message.endswith(" (shorten the title)")
+
+
+def test_rows_too_low_say_what_takes_the_height(english, colour_theme, measure):
+    crowded = a_grid(11, bis=True, bonus_bar=["red"] * 24, penalties={"boxes": 8, "points": 5})
+    for row in crowded["rows"]:
+        row.update(double=row["cells"][1:3], framed=row["cells"][3:5])
+    message = refusal(crowded, english, colour_theme, measure)
+    assert re.fullmatch(r"mine\.yaml: rows: the rows do not fit: each of the 4 rows gets \d+\.\d mm of height,"
+                        r" needs at least \d+\.\d mm; the bonus bar, 3 legend lines, the scoring table,"
+                        r" the penalty boxes and the totals take \d+\.\d mm below them", message), message
+
+
+def test_the_name_field_squeezed_by_title_and_lucky_numbers(english, colour_theme, measure):
+    data = a_grid(11, title="Qwixx Grand Tournament", lucky={"count": 4, "from": 2, "to": 12})
+    assert re.fullmatch(r"mine\.yaml: title: the title and 4 lucky numbers leave \d+\.\d mm for the name field,"
+                        r" which needs 10 mm \(shorten the title or draw fewer lucky numbers\)",
+                        refusal(data, english, colour_theme, measure))
+    data["lucky"]["count"] = 2
+    lay_out(data, english, colour_theme, measure)
