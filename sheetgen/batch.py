@@ -175,7 +175,12 @@ def _relative_path(node: Node, inside: str, suffix: str = "") -> str:
 
 def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node | None) -> None:
     """Lay the job out now, so that what cannot print fails before anything is written."""
-    from .render import measure_text
+    from .render import measure_text, unprintable
+
+    missing = unprintable(job.header)
+    if missing and header_node is not None:
+        header_node.fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+                         " (expected Western European letters, digits and punctuation)")
 
     labels, theme = load_labels(job.lang), load_theme(job.theme)
     try:

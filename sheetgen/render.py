@@ -52,6 +52,13 @@ def measure_text(text: str, bold: bool, size: float) -> float:
     return pdfmetrics.stringWidth(text, _font(bold), size)
 
 
+def unprintable(text: str) -> str:
+    """The characters of ``text`` the embedded font has no glyph for (they
+    would print as nothing), each once, in order."""
+    glyphs = pdfmetrics.getFont(_font(False)).face.charToGlyph
+    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in glyphs))
+
+
 class _Painter:
     """Draws items given in mm, top-left origin, in a space ``height`` mm tall."""
 

@@ -85,6 +85,9 @@ BAD_MANIFESTS = [
     ("jobs: [{grid: classic, sheets: 8, serial: true, header: '" + "W" * 70 + "'}]\n",
      f"club.yaml: jobs[0].header: text '{'W' * 70}' does not fit its box: needs 88.6 mm at the smallest size,"
      " has 67.2 mm"),
+    ("defaults: {header: 'Łódź, 東京'}\n" + ONE_JOB,
+     "club.yaml: defaults.header: the sheet's font has no 'ź', '東' or '京'"
+     " (expected Western European letters, digits and punctuation)"),
     # output file names that try to leave the output folder, or are not plain names
     ("jobs: [{grid: classic, sheets: 8, file: ../x.pdf}]\n",
      "club.yaml: jobs[0].file: '../x.pdf' leads out of the output folder (expected a path inside it, without '..')"),

@@ -15,6 +15,7 @@ from sheetgen.geometry import Text, bounds
 from sheetgen.grids import builtin_names, load_grid
 from sheetgen.jobs import Job, render_job
 from sheetgen.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, SheetData, layout_sheet, personalise
+from sheetgen.render import unprintable
 from sheetgen.style import DATA, languages, load_labels
 from sheetgen.yamlio import read_yaml
 
@@ -51,6 +52,7 @@ def test_every_language_file_has_the_english_keys_and_placeholders(lang):
     assert list(words) == list(english)  # same keys, same order: easy to compare side by side
     for key, text in english.items():
         assert ("{n}" in words[key]) == ("{n}" in text), f"{lang}: {key}: the number placeholder {{n}}"
+        assert unprintable(words[key]) == "", f"{lang}: {key}: the font has no glyph for these"
 
 
 @pytest.mark.parametrize("lang", LANGS)
