@@ -20,7 +20,7 @@ import click
 
 from .errors import SheetgenError
 from .impose import PAPERS
-from .style import DEFAULT_LANG, languages
+from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
 
@@ -144,7 +144,13 @@ def schema() -> None:
               help="Language of the printed words.")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
               help="Paper size; the sheets keep their size.")
-def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str) -> None:
+@click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
+              help="How the sheet prints: 'ink-saver' outlines instead of filling; 'mono' is for black-and-white"
+                   " printers.")
+@click.option("--colour-marks", is_flag=True,
+              help="A shape per colour in every cell, with a key, for colour-blind players (always on in 'mono').")
+def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str, theme: str,
+           colour_marks: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
     from .grids import load_grid
     from .jobs import Job, render_job
@@ -153,7 +159,8 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: st
     model = load_grid(grid)
     seed = _pick_seed(seed)
     target = output or Path("out") / f"{model.name}.pdf"
-    data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper))
+    data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
+                          colour_marks=colour_marks))
     write_atomic(target, data)
     click.echo(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
 

@@ -27,6 +27,7 @@ class Job:
     seed: int = DEFAULT_SEED
     lang: str = DEFAULT_LANG
     theme: str = DEFAULT_THEME
+    colour_marks: bool = False  # a mark per colour and its key, in a theme that has none (colour-blind players)
     paper: str = "a4"
     header: str = ""  # printed at the top of every sheet (club, event, date)
     first_serial: int | None = None  # serial number of the first sheet, None for none
@@ -52,7 +53,7 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
     from .render import Section, measure_text
 
-    labels, theme = load_labels(job.lang), load_theme(job.theme)
+    labels, theme = load_labels(job.lang), load_theme(job.theme, job.colour_marks)
     sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
                          serial=job.first_serial is not None)
     plan = impose(job.paper, sheet.width, sheet.height)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .errors import LayoutError
-from .geometry import Box, Circle, Item, Polygon, Rect, Text
+from .geometry import RGB, Box, Circle, Item, Polygon, Rect, Text
 from .model import Cell, Colour, Grid, Row, Symbol
-from .style import Labels, Theme
+from .style import Labels, Mark, Theme, Tint
 
 Measure = Callable[[str, bool, float], float]
 
@@ -45,6 +45,11 @@ BIS_H = 2.3
 MAX_CELL_H = 7.5
 NUMBER_SHARE = 0.45  # a cell number's cap height is at most this share of its cell's height
 MIN_CELL_H = MIN_NUMBER_CAP / NUMBER_SHARE  # the lowest cell whose number is still legible
+HEAVY = 0.45  # the dark frame of a framed (bonus) cell
+MAX_MARK = 1.8  # a colour mark in a cell's corner
+WHITE = (1.0, 1.0, 1.0)
+KEY_TEXT = 1.8  # the words of the key to the colour marks, when it shares the title band
+MIN_NAME_LINE = 25.0  # the key shares the title band only if this much is left to write a name on
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,7 @@ class CellGeometry:
     box: Box  # the whole cell, frame included
     number: Text
     bis_box: Box | None = None
+    mark_box: Box | None = None  # the colour mark, when the theme prints marks
 
 
 @dataclass(frozen=True)
@@ -119,11 +125,13 @@ class _Sheet:
     def __init__(self, grid: Grid, labels: Labels, theme: Theme, measure: Measure):
         self.grid, self.labels, self.theme, self.measure = grid, labels, theme, measure
         self.items: list[Item] = []
+        self.key_in_title = False  # the key to the colour marks found room in the title band
         self.left, self.right = PAD, SHEET_W - PAD
         self.width = self.right - self.left
 
-    def text(self, text: str, box: Box, size: float, **kw) -> Text:
-        item = fit_text(text, box, size, kw.pop("colour", self.theme.ink), self.measure, **kw)
+    def text(self, text: str, box: Box, size: float, *, bold: bool = False, **kw) -> Text:
+        bold = bold and self.theme.bold  # a theme may print everything regular, to save ink
+        item = fit_text(text, box, size, kw.pop("colour", self.theme.ink), self.measure, bold=bold, **kw)
         self.items.append(item)
         return item
 
@@ -215,6 +223,7 @@ def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
         end = start - label_w - 2.0
     label = s.labels("name")
     label_w = s.label_width(label, 2.2, most=16.0)
+    end = _title_key(s, band, x + label_w, end)
     s.text(label, Box(x, band.y, label_w, band.h), 2.2, role="label")
     line_y = band.y + band.h * 0.5 + 2.2 * CAP / 2
     if end - (x + label_w) < 10:
@@ -225,6 +234,34 @@ def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
             f" (shorten the title{' or draw fewer lucky numbers' if s.grid.lucky else ''})", "title")
     s.items.append(Polygon(((x + label_w, line_y), (end, line_y)), stroke=s.theme.line, line=0.2, closed=False))
     return lucky_boxes
+
+
+def _key_entries(s: _Sheet) -> list[tuple[Colour, str]]:
+    """The key to the colour marks: the colours this sheet prints, each with its name."""
+    used = {cell.colour for row in s.grid.rows for cell in row.cells} | set(s.grid.bonus_bar)
+    return [(colour, s.labels(f"colour_{colour.value}")) for colour in Colour if colour in used]
+
+
+def _title_key(s: _Sheet, band: Box, start: float, end: float) -> float:
+    """The key to the colour marks, two colours a line, at the right end of the
+    title band (before ``end``) if that leaves the name field, which starts at
+    ``start``, ``MIN_NAME_LINE`` mm; else it gets a legend line below the rows.
+    Returns where the name field ends."""
+    entries = _key_entries(s) if s.theme.marks else []
+    line_h = band.h / 2
+    widths = [max(line_h + s.measure(text, False, KEY_TEXT) for _, text in entries[col::2]) for col in (0, 1)
+              if entries[col::2]]
+    key_w = sum(widths) + 1.0 * (len(widths) - 1)
+    if not entries or end - key_w - 1.5 - start < MIN_NAME_LINE:
+        return end
+    left = end - key_w
+    for i, (colour, text) in enumerate(entries):
+        x = left + (widths[0] + 1.0 if i % 2 else 0.0)
+        top = band.y + (i // 2) * line_h
+        _swatch(s, Box(x, top + 0.2, line_h - 0.4, line_h - 0.4), colour)
+        s.text(text, Box(x + line_h, top, widths[i % 2] - line_h, line_h), KEY_TEXT, role="legend")
+    s.key_in_title = True
+    return left - 1.5
 
 
 # -- rows ---------------------------------------------------------------------
@@ -250,7 +287,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
     cells_w = area.right - cells_x - GAP - lock_w - (hint_w + 0.3 if needs_hint else 0.0)
     cell_pitch = (cells_w + CELL_GAP) / longest
     cell_w = cell_pitch - CELL_GAP
-    frame = min(0.6, max(0.28, cell_w * 0.09))
+    frame = s.theme.outline if s.theme.outlined else min(0.6, max(0.28, cell_w * 0.09))
+    mark = min(MAX_MARK, cell_h * 0.24) if s.theme.marks else 0.0
     widest = max((str(c.number) for row in grid.rows for c in row.cells), key=lambda t: s.measure(t, True, 1.0))
     number_size = min(cell_h * NUMBER_SHARE, 3.4) / CAP
     inner_w = cell_w - 2 * frame - 0.2
@@ -278,13 +316,13 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
         _arrow(s, Box(area.x, top, arrow_w, cell_h), row)
         for i, cell in enumerate(row.cells):
             box = Box(cells_x + i * cell_pitch, top, cell_w, cell_h)
-            number = _cell(s, box, cell, frame, number_size)
+            number, mark_box = _cell(s, box, cell, frame, number_size, mark)
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 size = min(bis_h - 0.3, cell_w * 0.6)
                 bis_box = Box(box.cx - size / 2, box.bottom + 0.3, size, size)
                 s.items.append(Rect(bis_box, fill=(1, 1, 1), stroke=s.theme.tint(cell.colour).strong, line=0.25))
-            cells.append(CellGeometry(r, i, box, number, bis_box))
+            cells.append(CellGeometry(r, i, box, number, bis_box, mark_box))
         lock_x = cells_x + len(row.cells) * cell_pitch - CELL_GAP + GAP
         lock = Box(lock_x, top + (cell_h - lock_w) / 2, lock_w, lock_w)
         _lock(s, lock, row.lock_colour)
@@ -295,26 +333,83 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
     return tuple(cells), tuple(locks)
 
 
-def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float) -> Text:
+def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float, mark: float) -> tuple[Text, Box | None]:
+    """A cell: a band (filled theme) or a line (outlined theme) of its strong
+    colour around its background, and its number; a mark of ``mark`` mm in the
+    top-left corner, the number below it, when the theme shows marks."""
     tint = s.theme.tint(cell.colour)
     radius = min(0.8, box.w * 0.12)
-    if cell.framed:  # a heavy dark frame around the cell: a bonus cell
-        s.items.append(Rect(box, fill=s.theme.ink, radius=radius))
-        inner = box.inset(0.45)
-        s.items.append(Rect(inner, fill=tint.strong, radius=radius))
+    inner = box.inset(HEAVY) if cell.framed else box
+    if s.theme.outlined:
+        if cell.framed:  # a heavy dark frame around the cell: a bonus cell
+            s.items.append(Rect(box.inset(HEAVY / 2), stroke=s.theme.ink, line=HEAVY, radius=radius))
+        s.items.extend(_tinted(inner.inset(frame / 2), tint, radius, frame))
     else:
-        inner = box
-        s.items.append(Rect(box, fill=tint.strong, radius=radius))
+        if cell.framed:
+            s.items.append(Rect(box, fill=s.theme.ink, radius=radius))
+        s.items.append(Rect(inner, fill=tint.strong, radius=radius))
+        s.items.extend(_tinted(inner.inset(frame), tint, radius * 0.6))
     pale = inner.inset(frame)
-    s.items.append(Rect(pale, fill=tint.pale, radius=radius * 0.6))
     if cell.double:  # a second frame inside the first: the cell is doubled
         s.items.append(Rect(pale.inset(0.45), stroke=tint.strong, line=0.35, radius=radius * 0.5))
     number_box = pale.inset(0.55 if cell.double else 0.1)
+    corner = None
+    if mark:
+        corner = Box(number_box.x + 0.15, number_box.y + 0.15, mark, mark)
+        _mark(s, cell.colour, corner)
+        below = corner.bottom + 0.15
+        number_box = Box(number_box.x, below, number_box.w, number_box.bottom - below)
     if cell.symbol is not None:  # a badge on the cell's top edge, clear of the number
         size = min(2.6, box.w * 0.5)
         _symbol(s, cell.symbol, Box(box.cx - size / 2, box.y - size * 0.45, size, size))
-    return s.text(str(cell.number), number_box, number_size, bold=True, anchor="middle",
-                  colour=tint.ink, min_size=MIN_NUMBER_CAP / CAP, role="number")
+    number = s.text(str(cell.number), number_box, number_size, bold=True, anchor="middle",
+                    colour=tint.ink, min_size=MIN_NUMBER_CAP / CAP, role="number")
+    return number, corner
+
+
+def _mark(s: _Sheet, colour: Colour, box: Box, fill: RGB | None = None) -> None:
+    """The mark that stands for ``colour``, filled (in its ink unless ``fill``
+    is given), inside the square ``box``."""
+    tint = s.theme.tint(colour)
+    ink = fill or tint.ink
+    w = box.w
+    if tint.mark is Mark.TRIANGLE:
+        s.items.append(Polygon(((box.x, box.bottom - w * 0.06), (box.cx, box.y + w * 0.06),
+                                (box.right, box.bottom - w * 0.06)), fill=ink))
+    elif tint.mark is Mark.CIRCLE:
+        s.items.append(Circle(box.cx, box.cy, w * 0.46, fill=ink))
+    elif tint.mark is Mark.SQUARE:
+        s.items.append(Rect(box.inset(w * 0.1), fill=ink))
+    else:
+        s.items.append(Polygon(((box.cx, box.y), (box.right, box.cy), (box.cx, box.bottom), (box.x, box.cy)),
+                               fill=ink))
+
+
+def _tinted(box: Box, tint: Tint, radius: float, line: float = 0.0) -> list[Rect]:
+    """``box`` in a colour's background, hatched if the colour is, outlined in
+    its strong colour when ``line`` (mm) is not 0."""
+    outline = tint.strong if line else None
+    if not tint.hatch:
+        return [Rect(box, fill=tint.pale, stroke=outline, line=line, radius=radius)]
+    # The renderer hatches in the stroke colour: a hairline edge in it, under the outline.
+    hatched = Rect(box, fill=tint.pale, stroke=tint.hatch_ink, line=0.05, radius=radius, hatch=tint.hatch)
+    return [hatched, Rect(box, stroke=outline, line=line, radius=radius)] if line else [hatched]
+
+
+def _swatch(s: _Sheet, box: Box, colour: Colour) -> None:
+    """For the key: a square of the colour's background with its mark on it."""
+    s.items.extend(_tinted(box, s.theme.tint(colour), 0.3, 0.2))
+    _mark(s, colour, box.inset(0.3))
+
+
+def _colour_box(s: _Sheet, box: Box, colour: Colour, radius: float) -> None:
+    """A box to write or cross in, in ``colour``'s look, with the colour's mark
+    in its top-left corner when the theme shows marks."""
+    line = s.theme.outline
+    s.items.extend(_tinted(box, s.theme.tint(colour), radius, line))
+    if s.theme.marks:
+        size = min(1.6, box.h * 0.38)
+        _mark(s, colour, Box(box.x + line / 2 + 0.25, box.y + line / 2 + 0.25, size, size))
 
 
 def _arrow(s: _Sheet, box: Box, row: Row) -> None:
@@ -328,19 +423,33 @@ def _arrow(s: _Sheet, box: Box, row: Row) -> None:
 
 
 def _lock(s: _Sheet, box: Box, colour: Colour) -> None:
-    """A padlock, white on a disc of the lock's colour."""
+    """A padlock on a disc of the lock's colour: white on its strong colour,
+    or, in an outlined theme, in its strong colour on its background.  When
+    the theme shows marks, the keyhole is the colour's mark."""
     tint = s.theme.tint(colour)
-    s.items.append(Circle(box.cx, box.cy, box.w / 2, fill=tint.strong))
     w = box.w
-    body = Box(box.cx - w * 0.22, box.y + w * 0.45, w * 0.44, w * 0.32)
-    s.items.append(Rect(body, fill=(1, 1, 1), radius=w * 0.04))
+    if s.theme.outlined:
+        line = s.theme.outline
+        s.items.append(Circle(box.cx, box.cy, (w - line) / 2, fill=tint.pale, stroke=tint.strong, line=line))
+        metal, keyhole = tint.strong, WHITE
+    else:
+        s.items.append(Circle(box.cx, box.cy, w / 2, fill=tint.strong))
+        metal, keyhole = WHITE, tint.ink
+    if s.theme.marks:  # a bigger body, for a keyhole big enough to read
+        body = Box(box.cx - w * 0.26, box.y + w * 0.4, w * 0.52, w * 0.42)
+    else:
+        body = Box(box.cx - w * 0.22, box.y + w * 0.45, w * 0.44, w * 0.32)
+    s.items.append(Rect(body, fill=metal, radius=w * 0.04))
     radius = w * 0.14
     arc = tuple(
         (box.cx + radius * math.cos(math.pi * k / 10), body.y - radius * math.sin(math.pi * k / 10) + 0.05)
         for k in range(11)
     )
     s.items.append(Polygon(((arc[0][0], body.y + 0.1),) + arc + ((arc[-1][0], body.y + 0.1),),
-                           stroke=(1, 1, 1), line=w * 0.07, closed=False))
+                           stroke=metal, line=w * 0.07, closed=False))
+    if s.theme.marks:
+        size = body.h * 0.8
+        _mark(s, colour, Box(body.cx - size / 2, body.cy - size / 2, size, size), keyhole)
 
 
 def _symbol(s: _Sheet, symbol: Symbol, box: Box, colour=None) -> None:
@@ -385,15 +494,15 @@ def _bonus_bar(s: _Sheet, top: float) -> None:
     pitch = min(6.0, (s.right - x + 0.6) / count)
     size = min(BAR_H, pitch - 0.6)
     for i, colour in enumerate(s.grid.bonus_bar):
-        tint = s.theme.tint(colour)
-        box = Box(x + i * pitch, top + (BAR_H - size) / 2, size, size)
-        s.items.append(Rect(box, fill=tint.pale, stroke=tint.strong, line=0.45, radius=0.4))
+        _colour_box(s, Box(x + i * pitch, top + (BAR_H - size) / 2, size, size), colour, 0.4)
 
 
 def _legend_lines(s: _Sheet) -> list[list[tuple[Symbol | str | None, str]]]:
     """The legends this grid needs, packed into lines of (marker, text)."""
     grid, labels = s.grid, s.labels
     lines: list[list[tuple[Symbol | str | None, str]]] = []
+    if s.theme.marks and not s.key_in_title:  # the key to the colour marks
+        lines.append(_key_entries(s))
     if grid.has_double:
         lines.append([("double", labels("legend_double"))])
     if grid.bis:
@@ -424,6 +533,8 @@ def _legend_line(s: _Sheet, top: float, entries: list[tuple[Symbol | str | None,
         marker_box = Box(x, top + 0.2, LEGEND_H - 0.4, LEGEND_H - 0.4)
         if isinstance(marker, Symbol):
             _symbol(s, marker, marker_box)
+        elif isinstance(marker, Colour):
+            _swatch(s, marker_box, marker)
         elif marker == "double":
             s.items.append(Rect(marker_box, stroke=s.theme.ink, line=0.2))
             s.items.append(Rect(marker_box.inset(0.45), stroke=s.theme.ink, line=0.2))
@@ -531,8 +642,7 @@ def _totals(s: _Sheet, area: Box) -> None:
         width = total_w if i == count - 1 else box_w
         box = Box(x, area.y, width, area.h)
         if i < len(rows):
-            tint = s.theme.tint(rows[i].lock_colour)
-            s.items.append(Rect(box, fill=tint.pale, stroke=tint.strong, line=0.45, radius=0.5))
+            _colour_box(s, box, rows[i].lock_colour, 0.5)
         else:
             s.items.append(Rect(box, fill=(1, 1, 1), stroke=s.theme.ink, line=0.3 if i == count - 1 else 0.25,
                                 radius=0.5))
@@ -552,7 +662,7 @@ def personalise(layout: SheetLayout, data: SheetData, labels: Labels, theme: The
     """The items of one sheet that differ from sheet to sheet."""
     items: list[Item] = []
     for box, number in zip(layout.lucky_boxes, data.lucky):
-        items.append(fit_text(str(number), box.inset(0.4), 3.4, theme.ink, measure, bold=True, anchor="middle",
+        items.append(fit_text(str(number), box.inset(0.4), 3.4, theme.ink, measure, bold=theme.bold, anchor="middle",
                               role="lucky"))
     if data.header and layout.header_box:
         items.append(fit_text(data.header, layout.header_box, 2.2, theme.ink, measure, role="header"))

@@ -1,13 +1,16 @@
 """The words and the look of a sheet, read from data files in ``sheetgen/data``.
 
 ``Labels`` are the printed words of one language (``lang-XX.yaml``); a
-``Theme`` is a palette (``themes.yaml``).  Both are plain data so that adding
-a language or a theme touches no code.
+``Theme`` is how a sheet prints (``themes.yaml``): a palette, whether cells
+are framed or outlined, hatching, and the colour marks that keep colours
+apart in greyscale.  Both are plain data so that adding a language or a theme
+touches no code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 
@@ -49,11 +52,27 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     return Labels(lang, tuple((key, fields[key].text(160)) for key in keys))
 
 
+class Mark(str, Enum):
+    """The shape that stands for a colour where colour alone is not enough."""
+
+    TRIANGLE = "triangle"
+    CIRCLE = "circle"
+    SQUARE = "square"
+    DIAMOND = "diamond"
+
+
 @dataclass(frozen=True)
 class Tint:
+    """How one colour prints: frames and locks in ``strong``, backgrounds in
+    ``pale``, numbers and marks in ``ink``; when ``hatch`` is not 0, diagonal
+    lines ``hatch`` mm apart in ``hatch_ink`` over the background."""
+
     strong: RGB
     pale: RGB
     ink: RGB
+    mark: Mark
+    hatch: float = 0.0
+    hatch_ink: RGB = (0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -63,6 +82,10 @@ class Theme:
     ink: RGB
     muted: RGB
     line: RGB
+    outlined: bool = False  # cells outlined in their colour, instead of framed by a band of it
+    outline: float = 0.45  # mm: the coloured line around outlined cells and locks, and around coloured boxes
+    bold: bool = True  # False: what is usually bold (title, numbers, points) prints regular
+    marks: bool = False  # a colour's mark in its cells, locks and boxes, and a key on the sheet
 
     def tint(self, colour: Colour) -> Tint:
         return dict(self.palette)[colour]
@@ -79,17 +102,58 @@ def _rgb(node: Node) -> RGB:
     return (values[0], values[1], values[2])
 
 
+def _mm(node: Node, low: float, high: float) -> float:
+    value = node.value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        node.expected(f"a number of mm from {low} to {high}")
+    return float(value)
+
+
 @lru_cache(maxsize=None)
-def load_theme(name: str = DEFAULT_THEME) -> Theme:
+def _themes_file() -> dict[str, Node]:
     from .yamlio import read_yaml
 
-    themes = Node("themes.yaml", "", read_yaml(DATA / "themes.yaml"))
-    if not isinstance(themes.value, dict) or name not in themes.value:
-        raise InputError("--theme", "", f"unknown theme {name!r} (expected {one_of(sorted(themes.value))})")
-    fields = themes.at(name).mapping(required=("palette", "ink", "muted", "line"))
+    return Node("themes.yaml", "", read_yaml(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
+
+
+def themes() -> list[str]:
+    node = _themes_file()["themes"]
+    if not isinstance(node.value, dict):
+        node.expected("a mapping of theme name to theme")
+    return sorted(node.value)
+
+
+@lru_cache(maxsize=None)
+def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
+    """The theme ``name`` of ``themes.yaml``; ``colour_marks`` adds the colour
+    marks to a theme that does not print them anyway."""
+    top = _themes_file()
+    if name not in themes():
+        raise InputError("--theme", "", f"unknown theme {name!r} (expected {one_of(themes())})")
+    marks_node = top["marks"]
+    marks = marks_node.mapping(required=[c.value for c in Colour])
+    shapes = {colour: marks[colour.value].choice({m.value: m for m in Mark}) for colour in Colour}
+    if len(set(shapes.values())) < len(shapes):
+        marks_node.fail("two colours share a mark (each colour needs its own)")
+    fields = top["themes"].at(name).mapping(
+        required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line")
+    )
     palette = fields["palette"].mapping(required=[c.value for c in Colour])
     tints = []
     for colour in Colour:
-        tint = palette[colour.value].mapping(required=("strong", "pale", "ink"))
-        tints.append((colour, Tint(*(_rgb(tint[k]) for k in ("strong", "pale", "ink")))))
-    return Theme(name, tuple(tints), _rgb(fields["ink"]), _rgb(fields["muted"]), _rgb(fields["line"]))
+        tint = palette[colour.value].mapping(required=("strong", "pale", "ink"), optional=("hatch",))
+        rgb = (_rgb(tint[key]) for key in ("strong", "pale", "ink"))
+        hatch = tint["hatch"].mapping(required=("every", "ink")) if "hatch" in tint else None
+        lines = (_mm(hatch["every"], 0.5, 5), _rgb(hatch["ink"])) if hatch else ()
+        tints.append((colour, Tint(*rgb, shapes[colour], *lines)))
+    return Theme(
+        name,
+        tuple(tints),
+        _rgb(fields["ink"]),
+        _rgb(fields["muted"]),
+        _rgb(fields["line"]),
+        outlined=fields["cells"].choice({"filled": False, "outlined": True}),
+        outline=_mm(fields["outline"], 0.1, 1),
+        bold=fields["bold"].boolean(),
+        marks=fields["marks"].boolean() or colour_marks,
+    )
