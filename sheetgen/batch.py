@@ -45,7 +45,7 @@ DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
 
 STYLE_KEYS = ("lang", "paper", "header", "serial")  # in a job, or in `defaults` for every job
-JOB_KEYS = ("grid", "sheets", "file") + STYLE_KEYS
+JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
 Progress = Callable[[int], None]  # called with the number of sheets just drawn
@@ -92,7 +92,7 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
     name = Path(source).stem
     folder_named = "folder" in top
     folder = DEFAULT_OUT / (_relative_path(top["folder"], f"{DEFAULT_OUT}/") if folder_named else f"batch-{name}")
-    seed = top["seed"].integer(0, 2**63 - 1) if "seed" in top else DEFAULT_SEED
+    seed = top["seed"].integer(0) if "seed" in top else DEFAULT_SEED
     serial = top["first_serial"].integer(0, 999_999) if "first_serial" in top else 1
     defaults = top["defaults"].mapping(optional=STYLE_KEYS) if "defaults" in top else {}
 
@@ -107,7 +107,7 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
         if isinstance(node.value, dict) and "seed" in node.value:
             node.at("seed").fail("the seed belongs to the whole batch (one deck of lucky numbers"
                                  " for every job): set it at the top of the manifest")
-        fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS[2:])
+        fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS)
         style = {**defaults, **{key: fields[key] for key in STYLE_KEYS if key in fields}}
         grid = _grid(fields["grid"], base, grids)
         sheets = fields["sheets"].integer(1, MAX_SHEETS)
@@ -225,7 +225,7 @@ def write_batch(
             write_atomic(target, render_job(b.job, _counted(b.data, tick)))
         except SheetgenError as error:
             done = len(written)
-            raise BatchError(error, [b.file for b in batch.jobs[:done]], [b.file for b in batch.jobs[done:]])
+            raise BatchError(error, [j.file for j in batch.jobs[:done]], [j.file for j in batch.jobs[done:]]) from error
         written.append(Written(target, (b,)))
     return written
 

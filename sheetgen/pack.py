@@ -46,13 +46,18 @@ class Pack:
     """What goes in a pack (by default everything built in)."""
 
     grids: tuple[str, ...] = field(default_factory=lambda: tuple(builtin_names()))
-    langs: tuple[str, ...] = field(default_factory=lambda: tuple(sorted(languages(), key=lambda l: l != DEFAULT_LANG)))
+    langs: tuple[str, ...] = field(default_factory=lambda: _english_first(languages()))
     papers: tuple[str, ...] = tuple(PAPERS)
 
     @property
     def steps(self) -> int:
         """PDFs, previews, then the index, the checksums and the zip."""
         return len(self.grids) * (len(self.langs) * len(self.papers) + 1) + 3
+
+
+def _english_first(langs: list[str]) -> tuple[str, ...]:
+    """The default language first: it makes the previews and heads the lists."""
+    return tuple(sorted(langs, key=lambda lang: lang != DEFAULT_LANG))
 
 
 def pdf_path(grid: str, lang: str, paper: str) -> str:
@@ -75,7 +80,7 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
             for paper in pack.papers:
                 files[pdf_path(grid.name, lang, paper)] = render_job(Job(grid, lang=lang, paper=paper))
                 tick(1)
-        # the preview is the first sheet of the pack's first PDF of this grid (English, A4 by default)
+        # the preview is the first sheet of the grid's first PDF (English on A4 in the full pack)
         first = files[pdf_path(grid.name, pack.langs[0], pack.papers[0])]
         slot = impose(pack.papers[0], SHEET_W, SHEET_H).slots[0]
         files[preview_path(grid.name)] = rasterise_png(first, slot, PREVIEW_DPI)
