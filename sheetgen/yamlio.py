@@ -30,6 +30,13 @@ TOO_LARGE = f"document too large (more than {MAX_NODES:,} values)"
 TOO_LARGE_EXPANDED = f"document too large once aliases are expanded (more than {MAX_NODES:,} values)"
 TOO_DEEP = f"document nested too deeply (more than {MAX_DEPTH} levels)"
 MERGE_TAG = "tag:yaml.org,2002:merge"
+# What an error's context names, in plain words: an error found far below where
+# a quote or bracket was opened is reported with where it was opened.
+UNCLOSED = {
+    "while scanning a quoted scalar": "quoted text",
+    "while parsing a flow sequence": "list",
+    "while parsing a flow mapping": "mapping",
+}
 
 
 class _Refused(Exception):
@@ -187,6 +194,10 @@ def parse_yaml(text: str, where: str) -> object:
         elif "another document" in str(problem):
             problem = "expected a single YAML document, found a second one"
         position = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
+        start = error.context_mark
+        opened = next((what for context, what in UNCLOSED.items() if context == error.context), None)
+        if opened and start and mark and start.line != mark.line:  # say where the unclosed thing began
+            problem = f"{problem} (in the {opened} that starts at line {start.line + 1}, column {start.column + 1})"
         raise InputError(where, position, f"{problem}") from None
     except _Refused as error:
         raise InputError(where, "", str(error)) from None

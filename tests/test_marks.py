@@ -104,7 +104,7 @@ BAD_FILES = [
     (ROWS + "player: ''\n", "m.yaml: player: expected non-empty text, got the text ''"),
     (ROWS + "grid: longo\n", "m.yaml: grid: this sheet is for grid 'longo', not 'classic' (the grid being scored)"),
     (ROWS + "grid: 7\n", "m.yaml: grid: expected text, got the number 7"),
-    ("rows: [{}\n", "m.yaml: line 2, column 1: expected ',' or ']', but got '<stream end>'"),
+    ("rows: [{}\n", "m.yaml: line 2, column 1: expected ',' or ']', but got '<stream end>' (in the list that starts at line 1, column 7)"),
     ("", "m.yaml: file is empty (expected a YAML mapping)"),
 ]
 

@@ -235,7 +235,7 @@ def read_error(path) -> str:
         ("", "file is empty (expected a YAML mapping)"),
         ("# only a comment\n", "file is empty (expected a YAML mapping)"),
         ("name: classic\n  title: x\n", "line 2, column 8: mapping values are not allowed here"),
-        ("rows: [1, 2\nname: x\n", "line 2, column 5: expected ',' or ']', but got ':'"),
+        ("rows: [1, 2\nname: x\n", "line 2, column 5: expected ',' or ']', but got ':' (in the list that starts at line 1, column 7)"),
         ("name: a\ntitle: b\nname: c\n", "line 3, column 1: duplicate key 'name'"),
         ("{a: 1, a: 1}\n", "line 1, column 8: duplicate key 'a'"),
         ("!!python/object:os.system {}\n", "line 1, column 1: tag '!!python/object:os.system' is not allowed (only plain data)"),
