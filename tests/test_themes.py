@@ -1,0 +1,270 @@
+"""Print themes: every grid lays out in every theme, and the colours stay
+apart where colour alone does not reach the player.
+
+Geometry first: test_layout's theme-independent checks run again here for
+every theme, and the colour marks sit where they should.  Then pixels: a
+disorder page is rasterised and each cell sampled where the layout says it
+is (cell boxes in mm, shifted into the first slot of the page), to show that
+in greyscale (mono) the four colours differ by background and by mark, and
+that to a deuteranope (colour theme with colour marks, simulated) red and
+green cells differ by their marks, which their colours no longer do.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageStat
+
+from sheetgen.cli import cli
+from sheetgen.errors import InputError
+from sheetgen.geometry import Box, Text
+from sheetgen.grids import builtin_names, load_grid
+from sheetgen.impose import impose
+from sheetgen.jobs import Job, render_job
+from sheetgen.layout import SheetLayout, layout_sheet
+from sheetgen.model import Colour
+from sheetgen.render import measure_text
+from sheetgen.style import languages, load_labels, load_theme, themes
+
+# test_layout's checks that hold in any theme, collected again here, where
+# the `layout` fixture below lays each grid out in every theme.
+from test_layout import (  # noqa: F401
+    test_cells_run_left_to_right_and_never_overlap,
+    test_every_item_inside_the_sheet_content,
+    test_one_cell_geometry_per_model_cell_in_order,
+    test_scoring_table_is_as_long_as_the_grid_allows,
+    test_text_fits_its_box_and_is_big_enough,
+    test_threshold_hint_only_where_it_is_not_five,
+)
+
+LOOKS = [("colour", False), ("colour", True), ("ink-saver", False), ("ink-saver", True), ("mono", False)]
+LOOK_IDS = [f"{name}{'+marks' if marks else ''}" for name, marks in LOOKS]
+DPI = 300
+R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
+
+
+@pytest.fixture(params=LOOKS, ids=LOOK_IDS)
+def theme(request):
+    return load_theme(*request.param)
+
+
+@pytest.fixture
+def layout(grid, english, theme, measure):
+    return layout_sheet(grid, english, theme, measure, header=True, serial=True)
+
+
+# -- themes as data -------------------------------------------------------------
+
+
+def test_the_three_themes_exist_and_colour_is_the_default():
+    assert {"colour", "ink-saver", "mono"} <= set(themes())
+    assert load_theme() == load_theme("colour")
+    assert not load_theme("colour").marks and load_theme("mono").marks
+
+
+def test_every_colour_has_its_own_mark_the_same_in_every_theme():
+    for name in themes():
+        marks = [load_theme(name).tint(colour).mark for colour in Colour]
+        assert len(set(marks)) == len(marks)
+        assert marks == [load_theme("colour").tint(colour).mark for colour in Colour]
+
+
+def test_unknown_theme_is_one_line():
+    with pytest.raises(InputError) as caught:
+        load_theme("sepia")
+    assert str(caught.value) == f"--theme: unknown theme 'sepia' (expected {', '.join(themes()[:-1])} or {themes()[-1]})"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_language_names_the_colours_of_the_key(lang, measure):
+    labels = load_labels(lang)
+    words = [labels(f"colour_{colour.value}") for colour in Colour]
+    assert len(set(words)) == 4
+    layout = layout_sheet(load_grid("disorder"), labels, load_theme("mono"), measure)
+    legend = [t.text for t in layout.items if isinstance(t, Text) and t.role == "legend"]
+    assert legend[:4] == words
+
+
+# -- geometry of the marks --------------------------------------------------------
+
+
+def test_marks_sit_in_a_corner_clear_of_the_number(layout, theme):
+    for cell in layout.cells:
+        if not theme.marks:
+            assert cell.mark_box is None
+            continue
+        mark = cell.mark_box
+        assert cell.box.contains(mark)
+        assert mark.bottom <= cell.number.box.y + 1e-9  # the number is laid out below the mark
+        assert mark.x - cell.box.x < cell.box.w / 3 and mark.y - cell.box.y < cell.box.h / 3
+
+
+def test_the_key_lists_the_colours_the_grid_uses(grid, layout, theme, english):
+    used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
+    words = {english(f"colour_{colour.value}") for colour in Colour}
+    key = [t.text for t in layout.items if isinstance(t, Text) and t.role == "legend" and t.text in words]
+    assert key == ([english(f"colour_{c.value}") for c in Colour if c in used] if theme.marks else [])
+
+
+# -- pixels -------------------------------------------------------------------------
+
+
+def page(name: str, theme: str, colour_marks: bool = False) -> tuple[Image.Image, Box, SheetLayout]:
+    """The first page of ``name`` in ``theme`` as RGB pixels, its first slot, and the sheet's layout."""
+    grid = load_grid(name)
+    pdf = render_job(Job(grid, theme=theme, colour_marks=colour_marks))
+    image = pdfium.PdfDocument(pdf)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    layout = layout_sheet(grid, load_labels(), load_theme(theme, colour_marks), measure_text)
+    return image, impose("a4", layout.width, layout.height).slots[0], layout
+
+
+def crop(image: Image.Image, box: Box, slot: Box, size: tuple[int, int] | None = None) -> Image.Image:
+    """The pixels of ``box`` (mm, on the sheet in ``slot``), resampled to ``size``."""
+    k = DPI / 25.4
+    x, y = (slot.x + box.x) * k, (slot.y + box.y) * k
+    size = size or (max(1, round(box.w * k)), max(1, round(box.h * k)))
+    return image.transform(size, Image.Transform.EXTENT, (x, y, x + box.w * k, y + box.h * k),
+                           Image.Resampling.BILINEAR)
+
+
+def background_box(cell) -> Box:
+    """Plain background of a cell: right of its mark, above its number."""
+    mark, number = cell.mark_box, cell.number.box
+    left = mark.right + 0.4
+    return Box(left, mark.y + 0.1, number.right - 0.3 - left, mark.h - 0.2)
+
+
+def mark_shape(patch: Image.Image, threshold: int) -> list[float]:
+    """The mark alone, whatever its background: the share of each of 12 x 12
+    squares of ``patch`` covered by pixels darker than ``threshold``."""
+    dark = patch.convert("L").point(lambda v: 255 if v < threshold else 0)
+    return [v / 255 for v in dark.resize((12, 12), Image.Resampling.BOX).tobytes()]
+
+
+def separation(features: dict[Colour, list[list[float]]]) -> float:
+    """How far apart the colours' features are: the smallest, over every sample,
+    of (distance to the nearest other colour's centroid) / (distance to its own),
+    so above 1 means every sample is nearest its own colour."""
+    centroids = {c: [sum(v) / len(v) for v in zip(*vectors)] for c, vectors in features.items()}
+    worst = math.inf
+    for colour, vectors in features.items():
+        for vector in vectors:
+            own = math.dist(vector, centroids[colour])
+            other = min(math.dist(vector, centroids[c]) for c in centroids if c is not colour)
+            worst = min(worst, other / max(own, 1e-9))
+    return worst
+
+
+def by_colour(layout: SheetLayout, name: str) -> dict[Colour, list]:
+    """The cells of ``layout`` by colour, read from the grid ``name``."""
+    grid = load_grid(name)
+    cells: dict[Colour, list] = {}
+    for cell in layout.cells:
+        cells.setdefault(grid.rows[cell.row].cells[cell.index].colour, []).append(cell)
+    return cells
+
+
+def test_mono_disorder_in_greyscale_tells_the_four_colours_apart():
+    image, slot, layout = page("disorder", "mono")
+    grey = image.convert("L")
+    cells = by_colour(layout, "disorder")
+    assert {c: len(v) for c, v in cells.items()} == {R: 11, Y: 11, G: 11, B: 11}
+
+    # 1. The background alone: its mean grey, one range per colour, the ranges well apart.
+    means = {c: [ImageStat.Stat(crop(grey, background_box(cell), slot)).mean[0] for cell in v] for c, v in cells.items()}
+    ranges = sorted((min(v), max(v), c) for c, v in means.items())
+    gaps = [upper[0] - lower[1] for lower, upper in zip(ranges, ranges[1:])]
+    assert min(gaps) >= 15, f"grey ranges too close: {ranges}"
+
+    # 2. The mark alone: pixels darker than any background (the darkest is 158),
+    # each cell's nearer its own colour's mean mark than any other's by half again.
+    shapes = {c: [mark_shape(crop(grey, cell.mark_box, slot), 90) for cell in v] for c, v in cells.items()}
+    assert separation(shapes) >= 1.5, separation(shapes)
+
+
+# Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1.0, on linear RGB.
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+LINEAR = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in range(256)]
+
+
+def deuteranope(image: Image.Image) -> Image.Image:
+    """``image`` as a deuteranope sees it."""
+
+    def encode(v: float) -> int:
+        v = min(1.0, max(0.0, v))
+        return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+    data = image.tobytes()
+    pixels = (data[i : i + 3] for i in range(0, len(data), 3))
+    seen = bytes(encode(sum(m * LINEAR[c] for m, c in zip(row, pixel))) for pixel in pixels for row in DEUTERANOPIA)
+    return Image.frombytes("RGB", image.size, seen)
+
+
+def test_red_and_green_stay_apart_for_a_deuteranope_with_colour_marks():
+    image, slot, layout = page("disorder", "colour", colour_marks=True)
+    cells = {c: v for c, v in by_colour(layout, "disorder").items() if c in (R, G)}
+
+    def mean_colour(cell, seen=lambda im: im) -> list[float]:
+        return ImageStat.Stat(seen(crop(image, background_box(cell), slot))).mean
+
+    # Without marks, colour is all there is, and it nearly vanishes: red and
+    # green backgrounds are much closer for a deuteranope than for most players.
+    apart = math.dist(*(mean_colour(v[0]) for v in cells.values()))
+    apart_seen = math.dist(*(mean_colour(v[0], deuteranope) for v in cells.values()))
+    assert apart_seen < apart / 3, (apart, apart_seen)
+
+    # With marks, their shape tells them apart (dark pixels only, the way the greyscale test does).
+    shapes = {c: [mark_shape(deuteranope(crop(image, cell.mark_box, slot)), 128) for cell in v]
+              for c, v in cells.items()}
+    assert separation(shapes) >= 1.5, separation(shapes)
+
+
+# -- ink ------------------------------------------------------------------------------
+
+
+def load_ink_script():
+    path = Path(__file__).resolve().parent.parent / "scripts" / "ink.py"
+    spec = importlib.util.spec_from_file_location("ink", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ink_saver_takes_at_least_60_percent_less_ink_on_a_plain_page():
+    ink = load_ink_script()
+    grid = load_grid("disorder")
+    colour = ink.ink_coverage(render_job(Job(grid)))
+    saver = ink.ink_coverage(render_job(Job(grid, theme="ink-saver")))
+    for measure, base, saved in zip(("darkness", "colour ink"), colour, saver):
+        assert saved <= 0.4 * base, f"{measure}: {saved:.2%} against {base:.2%}"
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_ink_saver_at_least_halves_the_ink_of_every_grid(name):
+    ink = load_ink_script()
+    grid = load_grid(name)
+    darkness = ink.ink_coverage(render_job(Job(grid)))[0]
+    assert ink.ink_coverage(render_job(Job(grid, theme="ink-saver")))[0] <= 0.5 * darkness
+
+
+# -- command line -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["--theme", "mono"], ["--theme", "ink-saver"], ["--colour-marks"]])
+def test_render_takes_a_theme_and_colour_marks(args, tmp_path):
+    target = tmp_path / "d.pdf"
+    result = CliRunner().invoke(cli, ["render", "disorder", "-o", str(target), *args])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes() != render_job(Job(load_grid("disorder")))
+
+
+def test_render_refuses_an_unknown_theme():
+    result = CliRunner().invoke(cli, ["render", "disorder", "--theme", "sepia"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--theme': 'sepia' is not one of" in result.stderr
