@@ -355,7 +355,8 @@ def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float, mar
     number_box = pale.inset(0.55 if cell.double else 0.1)
     corner = None
     if mark:
-        corner = Box(number_box.x + 0.15, number_box.y + 0.15, mark, mark)
+        edge = pale.inset(0.85 if cell.double else 0.25)  # clear of the second frame of a double cell
+        corner = Box(edge.x, edge.y, mark, mark)
         _mark(s, cell.colour, corner)
         below = corner.bottom + 0.15
         number_box = Box(number_box.x, below, number_box.w, number_box.bottom - below)
