@@ -1,7 +1,8 @@
 """Club batches: a manifest of print jobs, printed into one output folder.
 
 A manifest (YAML) lists jobs, each a grid and a number of sheets, with their
-language, paper, header line and serial numbers (see docs/example-batch.yaml).
+language, paper, print theme, header line and serial numbers (see
+docs/example-batch.yaml).
 ``load_batch`` validates it once, the way grid files are validated (every
 error names the manifest, the path inside it and what was expected), loads
 every grid, deals what differs per sheet across the whole batch, and lays
@@ -30,12 +31,12 @@ from typing import Callable, Iterable, Iterator
 from .errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from .grids import builtin_names, load_grid
 from .impose import PAPERS
-from .jobs import Job, job_section, render_job
-from .layout import SheetData, layout_sheet, personalise
+from .jobs import Job, job_section, layout_job, render_job
+from .layout import SheetData, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid, Lucky
 from .output import write_atomic
-from .style import DEFAULT_LANG, languages, load_labels, load_theme
+from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 from .validate import Node, one_of
 
 MAX_JOBS = 100
@@ -44,7 +45,7 @@ MAX_HEADER = 80  # characters; whether they fit is measured too
 DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
 
-STYLE_KEYS = ("lang", "paper", "header", "serial")  # in a job, or in `defaults` for every job
+STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial")  # in a job, or in `defaults`
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
@@ -123,6 +124,8 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
             seed=seed,
             lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
             paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
+            theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
+            colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,
             header=header,
             first_serial=serial if numbered else None,
         )
@@ -182,10 +185,8 @@ def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node 
         header_node.fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
                          " (expected Western European letters, digits and punctuation)")
 
-    labels, theme = load_labels(job.lang), load_theme(job.theme)
     try:
-        sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
-                             serial=job.first_serial is not None)
+        sheet, labels, theme = layout_job(job)
     except LayoutError as error:
         grid_node.fail(str(error))
     try:

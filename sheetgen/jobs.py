@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .impose import impose
-from .layout import SheetData, layout_sheet, personalise
+from .layout import SheetData, SheetLayout, layout_sheet, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid
-from .style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+from .style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from .render import Section
@@ -53,10 +53,18 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
     from .render import Section, measure_text
 
-    labels, theme = load_labels(job.lang), load_theme(job.theme, job.colour_marks)
-    sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
-                         serial=job.first_serial is not None)
+    sheet, labels, theme = layout_job(job)
     plan = impose(job.paper, sheet.width, sheet.height)
     overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
     return Section(plan, sheet, pages)
+
+
+def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
+    """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
+    from .render import measure_text
+
+    labels, theme = load_labels(job.lang), load_theme(job.theme, job.colour_marks)
+    sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
+                         serial=job.first_serial is not None)
+    return sheet, labels, theme

@@ -55,7 +55,8 @@ BAD_MANIFESTS = [
     ("colour: red\n" + ONE_JOB,
      "club.yaml: unknown key 'colour' (expected jobs, folder, seed, first_serial or defaults)"),
     ("jobs: [{grid: classic, sheets: 8, pages: 1}]\n",
-     "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, header or serial)"),
+     "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, theme, colour_marks,"
+     " header or serial)"),
     ("jobs: [{grid: classic}]\n", "club.yaml: jobs[0]: missing key 'sheets'"),
     ("jobs: [{grid: classic, sheets: 8, seed: 3}]\n",
      "club.yaml: jobs[0].seed: the seed belongs to the whole batch (one deck of lucky numbers for every job):"
@@ -74,7 +75,10 @@ BAD_MANIFESTS = [
      "club.yaml: jobs[0].lang: unknown value 'es' (expected de, en, fr, it or nl)"),
     ("defaults: {paper: a3}\n" + ONE_JOB, "club.yaml: defaults.paper: unknown value 'a3' (expected a4 or letter)"),
     ("defaults: {grid: classic}\n" + ONE_JOB,
-     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, header or serial)"),
+     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header or"
+     " serial)"),
+    ("jobs: [{grid: classic, sheets: 8, theme: neon}]\n",
+     "club.yaml: jobs[0].theme: unknown value 'neon' (expected colour, ink-saver or mono)"),
     ("jobs: [{grid: classic, sheets: 8, serial: yes please}]\n",
      "club.yaml: jobs[0].serial: expected true or false, got the text 'yes please'"),
     ("first_serial: -1\n" + ONE_JOB,
@@ -136,10 +140,11 @@ def test_an_error_in_a_grid_file_names_the_grid_file(run):
 
 def test_the_example_manifest_is_valid_and_in_the_readme():
     batch = load_batch(EXAMPLE)
-    assert [(b.file, b.job.grid.name, b.job.lang, b.job.paper) for b in batch.jobs] == [
-        ("01-classic.pdf", "classic", "fr", "a4"),
-        ("longo-du-soir.pdf", "longo", "fr", "a4"),
-        ("03-classic.pdf", "classic", "de", "letter"),
+    assert [(b.file, b.job.grid.name, b.job.lang, b.job.paper, b.job.theme, b.job.colour_marks)
+            for b in batch.jobs] == [
+        ("01-classic.pdf", "classic", "fr", "a4", "colour", False),
+        ("longo-du-soir.pdf", "longo", "fr", "a4", "colour", False),
+        ("03-classic.pdf", "classic", "de", "letter", "ink-saver", True),
     ]
     assert batch.folder == Path("out/club-night")
     assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
