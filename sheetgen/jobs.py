@@ -1,7 +1,8 @@
 """Print jobs: a grid, how many sheets, and how they look, to PDF bytes.
 
 This is the library entry point the command line wraps:
-``render_sheets(grid, sheets=8, seed=1)`` returns the bytes of a PDF.
+``render_job(Job(grid, sheets=8, seed=1))`` returns the bytes of a PDF;
+``job_section`` gives the pages of a job to render with others in one PDF.
 """
 
 from __future__ import annotations
