@@ -26,6 +26,7 @@ from .grids import builtin_names, load_grid
 from .impose import PAPERS, impose
 from .jobs import Job, render_job
 from .layout import SHEET_H, SHEET_W
+from .errors import OutputError
 from .model import Grid
 from .output import write_atomic
 from .style import DEFAULT_LANG, languages, load_labels
@@ -95,9 +96,18 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
 
 
 def build_pack(folder: str | os.PathLike[str], pack: Pack | None = None, progress: Progress | None = None) -> list[Path]:
-    """Write the pack into ``folder`` (each file atomically); the paths written."""
+    """Write the pack into ``folder`` (each file atomically); the paths written.
+    A write that fails stops the pack, and the error says how much was written."""
     files = pack_files(pack or Pack(), progress)
-    return [write_atomic(Path(folder, path), data) for path, data in sorted(files.items())]
+    written: list[Path] = []
+    for path, data in sorted(files.items()):
+        try:
+            written.append(write_atomic(Path(folder, path), data))
+        except OutputError as error:
+            missing = len(files) - len(written)
+            raise OutputError(f"{error}; pack stopped: {len(written)} of {len(files)} files written, the other"
+                              f" {missing} missing or left from an earlier pack") from None
+    return written
 
 
 def checksums(files: dict[str, bytes]) -> str:
@@ -125,16 +135,19 @@ def index_html(pack: Pack, grids: list[Grid], files: dict[str, bytes]) -> str:
     width = PREVIEW_CSS_WIDTH
     height = round(width * SHEET_H / SHEET_W)
     toc = "".join(f'<li><a href="#{esc(g.name)}">{esc(g.title)}</a></li>' for g in grids)
+    papers = {paper: PAPER_NAMES.get(paper, paper) for paper in pack.papers}
+
+    def cell(grid: Grid, lang: str, paper: str) -> str:
+        path = pdf_path(grid.name, lang, paper)
+        label = esc(f"{grid.title}, {names[lang]}, {papers[paper]} (PDF)")
+        return f'<td><a href="{esc(path)}" aria-label="{label}">PDF</a> <small>{len(files[path]) // 1000} kB</small></td>'
+
     sections = []
     for grid in grids:
-        head = "".join(f"<th>{PAPER_NAMES.get(paper, esc(paper))}</th>" for paper in pack.papers)
+        head = "".join(f"<th>{esc(name)}</th>" for name in papers.values())
         rows = "".join(
             f'<tr><th lang="{esc(lang)}">{esc(names[lang])}</th>'
-            + "".join(
-                f'<td><a href="{esc(pdf_path(grid.name, lang, paper))}">PDF</a>'
-                f" <small>{len(files[pdf_path(grid.name, lang, paper)]) // 1000} kB</small></td>"
-                for paper in pack.papers
-            )
+            + "".join(cell(grid, lang, paper) for paper in pack.papers)
             + "</tr>"
             for lang in pack.langs
         )
