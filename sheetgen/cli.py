@@ -126,6 +126,19 @@ def check(files: tuple[str, ...]) -> None:
 
 
 @cli.command()
+@click.argument("grid")
+def show(grid: str) -> None:
+    """Print the file of a built-in GRID, to start a grid of your own from."""
+    from .errors import InputError
+    from .grids import builtin_dir, builtin_names
+    from .validate import one_of
+
+    if grid not in builtin_names():
+        raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")
+    click.echo((builtin_dir() / f"{grid}.yaml").read_text(encoding="utf-8"), nl=False)
+
+
+@cli.command()
 def schema() -> None:
     """Print the JSON Schema of grid files, for editors (sheetgen/grid.schema.json)."""
     from .grids import grid_schema
