@@ -1,6 +1,7 @@
-"""Regenerate the README gallery: one PNG of one sheet per built-in grid.
+"""Regenerate the README gallery: one PNG of one sheet per built-in grid,
+and of disorder in each print theme but the default.
 
-    .venv/bin/python scripts/gallery.py      # writes docs/gallery/<grid>.png
+    .venv/bin/python scripts/gallery.py      # docs/gallery/<grid>.png, disorder-<theme>.png
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from sheetgen.grids import builtin_names, load_grid
 from sheetgen.impose import impose
 from sheetgen.jobs import Job, render_job
 from sheetgen.layout import SHEET_H, SHEET_W
+from sheetgen.style import DEFAULT_THEME, themes
 
 DPI = 150
 HERE = Path(__file__).resolve().parent.parent / "docs" / "gallery"
@@ -23,8 +25,10 @@ def main() -> None:
     slot = plan.slots[0]
     scale = DPI / 25.4
     HERE.mkdir(parents=True, exist_ok=True)
-    for name in builtin_names():
-        page = pdfium.PdfDocument(render_job(Job(load_grid(name))))[0]
+    jobs = {name: Job(load_grid(name)) for name in builtin_names()}
+    jobs |= {f"disorder-{theme}": Job(load_grid("disorder"), theme=theme) for theme in themes() if theme != DEFAULT_THEME}
+    for name, job in jobs.items():
+        page = pdfium.PdfDocument(render_job(job))[0]
         image = page.render(scale=DPI / 72).to_pil()
         crop = image.crop((round(slot.x * scale), round(slot.y * scale), round(slot.right * scale), round(slot.bottom * scale)))
         crop.save(HERE / f"{name}.png", optimize=True)
