@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .errors import OutputError
 from .grids import builtin_names, load_grid
 from .impose import PAPERS, impose
 from .jobs import Job, render_job
 from .layout import SHEET_H, SHEET_W
-from .errors import OutputError
 from .model import Grid
 from .output import write_atomic
 from .style import DEFAULT_LANG, languages, load_labels

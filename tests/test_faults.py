@@ -22,6 +22,8 @@ from click.testing import CliRunner
 from cli_process import run_sheetgen, sheetgen_command, sheetgen_env
 from sheetgen import output
 from sheetgen.cli import cli
+from sheetgen.errors import OutputError
+from sheetgen.pack import Pack, build_pack
 
 PREVIOUS = b"%PDF-1.4 the previous run's sheets\n%%EOF\n"
 
@@ -176,6 +178,35 @@ def test_killed_at_any_moment_leaves_the_old_file_or_the_new_one(out, after):
     assert data == PREVIOUS or (data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"))
     leftovers = [name for name in os.listdir(out) if name != "c.pdf"]
     assert not leftovers or output._open_unnamed(out) is None, leftovers
+
+
+# -- a batch or a pack that stops half way ----------------------------------------
+
+MANIFEST = """jobs:
+  - {grid: classic, sheets: 8, file: a.pdf}
+  - {grid: longo, sheets: 8, file: b.pdf}
+  - {grid: bis, sheets: 8, file: c.pdf}
+"""
+
+
+def test_a_batch_stopped_half_way_says_what_was_written(tmp_path):
+    (tmp_path / "club.yaml").write_text(MANIFEST)
+    (tmp_path / "out" / "b.pdf").mkdir(parents=True)  # in the way of the second job's file
+    run = run_sheetgen("batch", "club.yaml", "-o", "out", "--quiet", cwd=tmp_path)
+    assert (run.code, run.stderr) == (1, "sheetgen: out/b.pdf: is a folder, expected a file name;"
+                                         " batch stopped, written: a.pdf; not written: b.pdf, c.pdf\n")
+    assert sorted(os.listdir(tmp_path / "out")) == ["a.pdf", "b.pdf"]
+    assert (tmp_path / "out" / "a.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_pack_stopped_half_way_says_how_much_was_written(tmp_path):
+    (tmp_path / "pdf" / "classic-en-a4.pdf").mkdir(parents=True)  # in the way of the third file
+    with pytest.raises(OutputError) as caught:
+        build_pack(tmp_path, Pack(grids=("classic",), langs=("en",), papers=("a4",)))
+    assert str(caught.value) == (
+        f"{tmp_path}/pdf/classic-en-a4.pdf: is a folder, expected a file name;"
+        " pack stopped: 2 of 5 files written, the other 3 missing or left from an earlier pack")
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["SHA256SUMS", "index.html"]
 
 
 # -- real file systems: full, read-only -------------------------------------------
