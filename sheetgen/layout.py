@@ -247,12 +247,14 @@ def _title_key(s: _Sheet, band: Box, start: float, end: float) -> float:
     title band (before ``end``) if that leaves the name field, which starts at
     ``start``, ``MIN_NAME_LINE`` mm; else it gets a legend line below the rows.
     Returns where the name field ends."""
-    entries = _key_entries(s) if s.theme.marks else []
+    if not s.theme.marks:
+        return end
+    entries = _key_entries(s)
     line_h = band.h / 2
     widths = [max(line_h + s.measure(text, False, KEY_TEXT) for _, text in entries[col::2]) for col in (0, 1)
               if entries[col::2]]
     key_w = sum(widths) + 1.0 * (len(widths) - 1)
-    if not entries or end - key_w - 1.5 - start < MIN_NAME_LINE:
+    if end - key_w - 1.5 - start < MIN_NAME_LINE:
         return end
     left = end - key_w
     for i, (colour, text) in enumerate(entries):
