@@ -200,7 +200,10 @@ def _layout_sheet(s: _Sheet, header: bool, serial: bool) -> SheetLayout:
 
 def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
     """Title, then the name field, then (if the grid has them) the lucky-number boxes."""
-    title_w = min(s.measure(s.grid.title, True, 3.6) + 1.0, s.width * 0.4)
+    try:
+        title_w = min(s.measure(s.grid.title, True, 3.6) + 1.0, s.width * 0.4)
+    except LayoutError as error:  # a character the font cannot print
+        raise LayoutError(error.message, "title") from None
     try:
         s.text(s.grid.title, Box(band.x, band.y, title_w, band.h), 3.6, bold=True, role="title")
     except LayoutError as error:

@@ -23,10 +23,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from .errors import LayoutError
 from .geometry import Circle, Item, Polygon, Rect, Text
 from .impose import PagePlan
 from .layout import SheetLayout
 from .truetype import slim_truetype
+from .validate import one_of
 
 # Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
 FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
@@ -48,7 +50,13 @@ def _font(bold: bool) -> str:
 
 
 def measure_text(text: str, bold: bool, size: float) -> float:
-    """Width of ``text`` in mm at font size ``size`` mm."""
+    """Width of ``text`` in mm at font size ``size`` mm.  Text with a character
+    the font has no glyph for raises ``LayoutError``: it would print as nothing,
+    and every text is measured before it is placed."""
+    missing = unprintable(text)
+    if missing:
+        raise LayoutError(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+                          " (expected Western European letters, digits and punctuation)")
     return pdfmetrics.stringWidth(text, _font(bold), size)
 
 
