@@ -118,11 +118,14 @@ class _Painter:
             self.hatch(item)
 
     def hatch(self, item: Rect) -> None:
-        """Diagonal lines across the box, clipped to it."""
+        """Diagonal lines across the box, clipped to it (rounded corners included)."""
         c, box = self.c, item.box
         c.saveState()
         clip = c.beginPath()
-        clip.rect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm)
+        if item.radius > 0:
+            clip.roundRect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm, item.radius * mm)
+        else:
+            clip.rect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm)
         c.clipPath(clip, stroke=0, fill=0)
         c.setLineWidth(0.15 * mm)
         c.setDash([])
