@@ -13,8 +13,9 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 import os
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import reportlab
 from reportlab import rl_config
@@ -174,17 +175,31 @@ def render_pdf(
     return render_sections([Section(plan, sheet, pages)], title=title)
 
 
+@contextmanager
+def _without_source_date_epoch() -> Iterator[None]:
+    """reportlab dates a PDF (and seeds its document id) from SOURCE_DATE_EPOCH
+    when it is set, even in invariant mode; sheetgen's bytes depend on its
+    inputs only, so the variable is hidden while a document is made."""
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
 def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
     """A PDF of several sections in turn (a batch's jobs in one file), each
     on its own pages and paper size."""
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
-        initialFontSize=8,
-    )
+    with _without_source_date_epoch():
+        canvas = Canvas(
+            buffer,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
+            initialFontSize=8,
+        )
     canvas.setTitle(title)
     canvas.setCreator("sheetgen")
     canvas.setProducer("sheetgen")

@@ -53,12 +53,13 @@ def sheetgen_env(**extra: str) -> dict[str, str]:
 
 
 def run_sheetgen(*args: str, cwd: Path, env: dict[str, str] | None = None, prelude: str = "",
-                 timeout: float = 30.0) -> Run:
-    """Run ``sheetgen ARGS`` in ``cwd`` and wait for it (killed after ``timeout`` s)."""
+                 timeout: float = 30.0, wrapper: tuple[str, ...] = ()) -> Run:
+    """Run ``sheetgen ARGS`` in ``cwd`` and wait for it (killed after ``timeout`` s);
+    ``wrapper`` is a command to run it under (``faketime DATE``)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         process = subprocess.Popen(
-            sheetgen_command(*args, prelude=prelude), cwd=cwd, env=env or sheetgen_env(),
+            [*wrapper, *sheetgen_command(*args, prelude=prelude)], cwd=cwd, env=env or sheetgen_env(),
             stdin=subprocess.DEVNULL, stdout=out, stderr=err, preexec_fn=_cap_memory,
         )
         timer = threading.Timer(timeout, process.kill)
