@@ -182,7 +182,9 @@ def _layout_sheet(s: _Sheet, header: bool, serial: bool) -> SheetLayout:
     bottom_lines = _bottom_lines(s)
     below.extend((TOTALS_H, lambda top, parts=parts: _bottom_line(s, top, parts)) for parts in bottom_lines)
     below_h = sum(h for h, _ in below) + GAP * len(below)
-    bands = ["the bonus bar"] * bool(grid.bonus_bar) + [_count(len(legends), "legend line", "legend lines")] * bool(legends)
+    bands = ["the bonus bar"] if grid.bonus_bar else []
+    if legends:
+        bands.append(_count(len(legends), "legend line", "legend lines"))
     listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
 
     rows_h = SHEET_H - PAD - below_h - y

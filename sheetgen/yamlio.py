@@ -1,10 +1,13 @@
 """The only module that imports yaml: read one YAML (or JSON) document safely.
 
 Files come from strangers, so reading is bounded before anything is built:
-the file size, the expanded size of the document (aliases counted as the
-copies they stand for, which stops "billion laughs"), and its nesting depth.
-Only plain data is built (mappings, lists, text, numbers, booleans, null);
-tags that would build Python objects are refused, and so are duplicate keys.
+the file size, the number of values (counted while the document is read, and
+again with aliases counted as the copies they stand for, which stops "billion
+laughs" and aliases inside themselves), its nesting depth and the digits of
+its numbers.  Only plain data is built (mappings, lists, text, numbers,
+booleans, null); tags that would build Python objects are refused, and so are
+duplicate keys.  Every refusal is an ``InputError`` of one line, with the
+line and column where there is one.  docs/limits.md gives the numbers.
 """
 
 from __future__ import annotations
@@ -195,7 +198,7 @@ def parse_yaml(text: str, where: str) -> object:
             problem = "expected a single YAML document, found a second one"
         position = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
         start = error.context_mark
-        opened = next((what for context, what in UNCLOSED.items() if context == error.context), None)
+        opened = UNCLOSED.get(error.context or "")
         if opened and start and mark and start.line != mark.line:  # say where the unclosed thing began
             problem = f"{problem} (in the {opened} that starts at line {start.line + 1}, column {start.column + 1})"
         raise InputError(where, position, f"{problem}") from None

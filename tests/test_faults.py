@@ -44,7 +44,12 @@ def assert_untouched(folder: Path) -> None:
 
 # -- bugs -----------------------------------------------------------------------
 
-BUG = "import sheetgen.jobs\ndef bug(*args, **kwargs):\n    raise RuntimeError('bug\\non two lines')\nsheetgen.jobs.render_job = bug"
+BUG = """
+import sheetgen.jobs
+def bug(*args, **kwargs):
+    raise RuntimeError('bug\\non two lines')
+sheetgen.jobs.render_job = bug
+"""
 
 
 def test_a_bug_is_one_line_asking_for_a_report_and_exit_3(tmp_path):
@@ -116,7 +121,8 @@ def test_a_failing_write_step_leaves_the_previous_file(out, monkeypatch, step, u
     monkeypatch.setattr(os, step, failing)
     target = out / "c.pdf"
     result = CliRunner().invoke(cli, ["render", "classic", "-o", str(target)])
-    assert (result.exit_code, result.stderr) == (1, f"sheetgen: {target}: cannot be written (No space left on device)\n")
+    assert result.exit_code == 1
+    assert result.stderr == f"sheetgen: {target}: cannot be written (No space left on device)\n"
     assert_untouched(out)
 
 

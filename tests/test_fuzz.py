@@ -181,8 +181,8 @@ def test_a_grid_with_one_value_changed_is_a_grid_or_one_clean_error(data):
 COLOURS = [c.value for c in Colour]
 AMOUNT = {Effect.EXTRA_CROSSES.value: "crosses", Effect.BONUS_POINTS.value: "points"}
 # Titles: printable Latin-1 (what the font prints), and now and then a letter it does not.
-TITLE_CHARACTERS = st.characters(min_codepoint=0x20, max_codepoint=0xFF, blacklist_categories=("Cc",)) | st.sampled_from(
-    "\u0142\u20ac\u2028\u6728")
+TITLE_CHARACTERS = (st.characters(min_codepoint=0x20, max_codepoint=0xFF, blacklist_categories=("Cc",))
+                    | st.sampled_from("\u0142\u20ac\u2028\u6728"))
 
 
 @st.composite

@@ -107,7 +107,8 @@ def words(pdf: Path) -> list[tuple[Box, str]]:
     """Every word poppler reads on the first page, with its box in mm."""
     done = run("pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-")
     assert (done.returncode, done.stderr) == (0, "")
-    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', done.stdout)
+    number = r'"([\d.]+)"'
+    found = re.findall(rf"<word xMin={number} yMin={number} xMax={number} yMax={number}>([^<]*)</word>", done.stdout)
     return [(Box(float(x0) / POINTS_PER_MM, float(y0) / POINTS_PER_MM, (float(x1) - float(x0)) / POINTS_PER_MM,
                  (float(y1) - float(y0)) / POINTS_PER_MM), text) for x0, y0, x1, y1, text in found]
 
