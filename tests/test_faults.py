@@ -37,6 +37,14 @@ def out(tmp_path: Path) -> Path:
     return folder
 
 
+def has_unnamed_files(folder: Path) -> bool:
+    """Whether write_atomic can write unnamed temporary files in ``folder``."""
+    handle = output._open_unnamed(folder)
+    if handle is not None:
+        os.close(handle)
+    return handle is not None
+
+
 def assert_untouched(folder: Path) -> None:
     assert sorted(os.listdir(folder)) == ["c.pdf"], "a partial or temporary file was left behind"
     assert (folder / "c.pdf").read_bytes() == PREVIOUS
@@ -81,8 +89,10 @@ def test_output_read_by_nobody_ends_quietly(tmp_path):
 # -- a write that fails at any step -----------------------------------------------
 
 ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-# Each step of write_atomic, as the name it calls; "fdopen" fails on the first write.
-STEPS = ["fdopen", "fsync", "chmod", "link", "replace"]
+# Each step of write_atomic, as the name it calls ("fdopen" fails on the first
+# write), with an unnamed temporary file and with a named one (never linked).
+STEPS = [(step, True) for step in ("fdopen", "fsync", "chmod", "link", "replace")] + [
+    (step, False) for step in ("fdopen", "fsync", "chmod", "replace")]
 
 
 class _FailingStream:
@@ -102,15 +112,12 @@ class _FailingStream:
         return getattr(self.stream, name)
 
 
-@pytest.mark.parametrize("unnamed", [True, False], ids=["unnamed-temporary", "named-temporary"])
-@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize(("step", "unnamed"), STEPS, ids=[f"{s}-{'un' if u else ''}named" for s, u in STEPS])
 def test_a_failing_write_step_leaves_the_previous_file(out, monkeypatch, step, unnamed):
-    if unnamed and output._open_unnamed(out) is None:
+    if unnamed and not has_unnamed_files(out):
         pytest.skip("no unnamed temporary files on this system (Linux O_TMPFILE)")
     if not unnamed:
         monkeypatch.setattr(output, "_open_unnamed", lambda folder: None)
-        if step == "link":
-            pytest.skip("a named temporary file is never linked")
     real = getattr(os, step)
 
     def failing(*args, **kwargs):
@@ -127,7 +134,7 @@ def test_a_failing_write_step_leaves_the_previous_file(out, monkeypatch, step, u
 
 
 def test_while_writing_the_temporary_file_has_no_name(out, monkeypatch):
-    if output._open_unnamed(out) is None:
+    if not has_unnamed_files(out):
         pytest.skip("no unnamed temporary files on this system (Linux O_TMPFILE)")
     seen = []
     real = os.fsync
@@ -157,7 +164,7 @@ os.fsync = pause
 
 
 def test_killed_while_writing_leaves_the_previous_file(out):
-    if output._open_unnamed(out) is None:
+    if not has_unnamed_files(out):
         pytest.skip("no unnamed temporary files on this system (Linux O_TMPFILE): a killed run leaves its .part")
     child = subprocess.Popen(sheetgen_command("render", "longo", "--pages", "200", "-o", str(out / "c.pdf"),
                                               prelude=PAUSE_BEFORE_RENAME),
@@ -183,7 +190,7 @@ def test_killed_at_any_moment_leaves_the_old_file_or_the_new_one(out, after):
     data = (out / "c.pdf").read_bytes()
     assert data == PREVIOUS or (data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"))
     leftovers = [name for name in os.listdir(out) if name != "c.pdf"]
-    assert not leftovers or output._open_unnamed(out) is None, leftovers
+    assert not leftovers or not has_unnamed_files(out), leftovers
 
 
 # -- a batch or a pack that stops half way ----------------------------------------
