@@ -109,13 +109,15 @@ def list_grids() -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
 def check(files: tuple[str, ...]) -> None:
-    """Validate grid files: 'FILE: ok', or one error line per bad file (exit 1)."""
+    """Validate grid files and lay them out in every language: 'FILE: ok', or
+    one error line per bad or unprintable file (exit 1)."""
     from .grids import load_grid
+    from .jobs import check_printable
 
     failed = False
     for file in files:
         try:
-            load_grid(Path(file))
+            check_printable(load_grid(Path(file)))
         except SheetgenError as error:
             click.echo(f"sheetgen: {error}", err=True)
             failed = True

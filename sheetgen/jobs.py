@@ -15,7 +15,8 @@ from .impose import impose
 from .layout import SheetData, SheetLayout, layout_sheet, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid
-from .style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, load_labels, load_theme
+from .errors import LayoutError
+from .style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from .render import Section
@@ -69,3 +70,15 @@ def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
     sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
                          serial=job.first_serial is not None)
     return sheet, labels, theme
+
+
+def check_printable(grid: Grid) -> None:
+    """Lay ``grid`` out in every language, with room for a header and serial
+    number, as a print run would: ``LayoutError`` if some sheet cannot print."""
+    for lang in sorted(languages(), key=lambda lang: lang != DEFAULT_LANG):  # English first
+        try:
+            layout_job(Job(grid, lang=lang, header="header", first_serial=1))
+        except LayoutError as error:
+            if lang == DEFAULT_LANG:
+                raise
+            raise LayoutError(f"{error.message} (with --lang {lang})", error.path, error.where) from None

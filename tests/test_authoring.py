@@ -39,7 +39,7 @@ MISTAKES = [
     ("indent", [("\ndescription:", "\n  description:")], "check"),
     ("wide", [("dice_faces: 6", "dice_faces: 10"), ("cells: [2, 3, 4, {number: 5, colour: yellow}",
                                                      "cells: [13, 14, 15, 16, 17, 18, 19, 20, 2, 3, 4, {number: 5, colour: yellow}")],
-     "render"),
+     "check"),
 ]
 
 

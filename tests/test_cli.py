@@ -136,3 +136,15 @@ def test_failed_run_leaves_existing_output_untouched(run, tmp_path, monkeypatch)
     assert result.stderr == f"sheetgen: {target}: cannot be written (No space left on device)\n"
     assert target.read_bytes() == b"previous run"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.pdf"]
+
+
+def test_check_refuses_a_valid_grid_that_cannot_print(run, tmp_path):
+    text = (builtin_dir() / "longo.yaml").read_text()
+    wide = tmp_path / "wide.yaml"  # 19 cells a row: valid with ten-sided dice, too narrow to read
+    wide.write_text(text.replace("dice_faces: 8", "dice_faces: 10").replace("[2, 3, 4,", "[17, 18, 19, 20, 2, 3, 4,", 1))
+    result = run("check", str(wide))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"sheetgen: {wide}: rows[0].cells: 19 cells do not fit in a row: each is 3.8 mm wide, the number '17'"
+        " needs 4.7 mm at 2.5 mm cap height (at most 15 cells fit)\n"
+    )
