@@ -40,13 +40,13 @@ class Labels:
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
-    from .yamlio import read_yaml
+    from .yamlio import read_package_data
 
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    reference = read_yaml(DATA / f"lang-{DEFAULT_LANG}.yaml") if lang != DEFAULT_LANG else None
-    node = Node(path.name, "", read_yaml(path))
+    reference = read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml") if lang != DEFAULT_LANG else None
+    node = Node(path.name, "", read_package_data(path))
     keys = list(reference or node.value)  # every language defines the English keys
     fields = node.mapping(required=keys)
     return Labels(lang, tuple((key, fields[key].text(160)) for key in keys))
@@ -111,9 +111,9 @@ def _mm(node: Node, low: float, high: float) -> float:
 
 @lru_cache(maxsize=None)
 def _themes_file() -> dict[str, Node]:
-    from .yamlio import read_yaml
+    from .yamlio import read_package_data
 
-    return Node("themes.yaml", "", read_yaml(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
+    return Node("themes.yaml", "", read_package_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 
 
 def themes() -> list[str]:
