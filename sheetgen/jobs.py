@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .impose import impose
@@ -64,12 +65,16 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
 
 def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
     """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
+    return _layout(job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None)
+
+
+@lru_cache(maxsize=16)
+def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
+    """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
     from .render import measure_text
 
-    labels, theme = load_labels(job.lang), load_theme(job.theme, job.colour_marks)
-    sheet = layout_sheet(job.grid, labels, theme, measure_text, header=bool(job.header),
-                         serial=job.first_serial is not None)
-    return sheet, labels, theme
+    labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
+    return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme
 
 
 def check_printable(grid: Grid) -> None:

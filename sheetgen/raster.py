@@ -52,6 +52,6 @@ def encode_png(width: int, height: int, rows: list[bytes], dpi: float) -> bytes:
         b"\x89PNG\r\n\x1a\n",
         chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
         chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-        chunk(b"IDAT", zlib.compress(raw, 9)),
+        chunk(b"IDAT", zlib.compress(raw, 6)),  # level 9 takes 5 times as long for 5 % fewer bytes
         chunk(b"IEND", b""),
     ))
