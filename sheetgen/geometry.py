@@ -115,18 +115,7 @@ class Text:
 Item = Rect | Circle | Polygon | Text
 
 
-def shift(item: Item, dx: float, dy: float) -> Item:
-    """``item`` moved by (dx, dy) mm."""
-    if isinstance(item, Rect):
-        return replace(item, box=item.box.shifted(dx, dy))
-    if isinstance(item, Circle):
-        return replace(item, cx=item.cx + dx, cy=item.cy + dy)
-    if isinstance(item, Polygon):
-        return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points))
-    return replace(item, x=item.x + dx, y=item.y + dy, box=item.box.shifted(dx, dy) if item.box else None)
-
-
-def bounds(item: Item, measure=None) -> Box:
+def bounds(item: Item) -> Box:
     """The area ``item`` covers (text: its box when it has one)."""
     if isinstance(item, Rect):
         return item.box
