@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 import click
 
-from .errors import SheetgenError
+from .errors import OutputError, SheetgenError
 from .impose import PAPERS
 from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
@@ -65,6 +65,18 @@ class _Cli(click.Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+def _say(text: str, nl: bool = True) -> None:
+    """Print to standard output; a failed write (`sheetgen schema > /dev/full`)
+    is the user's problem to fix, not a bug: one line and exit 1."""
+    try:
+        click.echo(text, nl=nl)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        raise OutputError(f"standard output: cannot be written ({error.strerror})") from None
+
+
 class Seed(click.ParamType):
     """A whole number, or 'random' for a fresh one (printed so it can be reused)."""
 
@@ -103,7 +115,7 @@ def list_grids() -> None:
 
     for name in builtin_names():
         grid = load_grid(name)
-        click.echo(f"{name:<10} {grid.title:<20} {grid.description}")
+        _say(f"{name:<10} {grid.title:<20} {grid.description}")
 
 
 @cli.command()
@@ -122,7 +134,7 @@ def check(files: tuple[str, ...]) -> None:
             click.echo(f"sheetgen: {error}", err=True)
             failed = True
         else:
-            click.echo(f"{file}: ok")
+            _say(f"{file}: ok")
     if failed:
         sys.exit(1)
 
@@ -137,7 +149,7 @@ def show(grid: str) -> None:
 
     if grid not in builtin_names():
         raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")
-    click.echo((builtin_dir() / f"{grid}.yaml").read_text(encoding="utf-8"), nl=False)
+    _say((builtin_dir() / f"{grid}.yaml").read_text(encoding="utf-8"), nl=False)
 
 
 @cli.command()
@@ -145,7 +157,7 @@ def schema() -> None:
     """Print the JSON Schema of grid files, for editors (sheetgen/grid.schema.json)."""
     from .grids import grid_schema
 
-    click.echo(grid_schema(), nl=False)
+    _say(grid_schema(), nl=False)
 
 
 @cli.command()
@@ -177,7 +189,7 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: st
     data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
                           colour_marks=colour_marks))
     write_atomic(target, data)
-    click.echo(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
+    _say(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
 
 
 @cli.command()
@@ -195,9 +207,9 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         import json
 
-        click.echo(json.dumps(scores_as_json(scores), indent=2))
+        _say(json.dumps(scores_as_json(scores), indent=2))
     else:
-        click.echo(format_scores(scores), nl=False)
+        _say(format_scores(scores), nl=False)
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
@@ -259,7 +271,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
         numbers = f", No. {serials[0]:06d} to {serials[-1]:06d}" if serials else ""
         jobs = f"{_count(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
-        click.echo(f"wrote {file.path} ({jobs}{_count(pages, 'page')}, {_count(len(sheets), 'sheet')}{numbers})")
+        _say(f"wrote {file.path} ({jobs}{_count(pages, 'page')}, {_count(len(sheets), 'sheet')}{numbers})")
 
 
 @cli.command("pack")
@@ -277,7 +289,7 @@ def pack_command(output: Path, quiet: bool) -> None:
         written = build_pack(output, contents, progress)
     if not quiet:
         archive = output / ZIP
-        click.echo(f"wrote {_count(len(written), 'file')} to {output}: open {output / 'index.html'},"
+        _say(f"wrote {_count(len(written), 'file')} to {output}: open {output / 'index.html'},"
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
 
 

@@ -29,6 +29,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
         raise OutputError(f"{folder}: cannot create the output folder ({error.strerror})") from None
     if target.is_dir():
         raise OutputError(f"{target}: is a folder, expected a file name")
+    if target.exists() and not target.is_file():  # a device or a pipe: renaming over it would replace it
+        raise OutputError(f"{target}: is not a regular file, expected a file name")
     temporary = _write_temporary(target, data)
     try:
         os.replace(temporary, target)

@@ -148,3 +148,24 @@ def test_check_refuses_a_valid_grid_that_cannot_print(run, tmp_path):
         f"sheetgen: {wide}: rows[0].cells: 19 cells do not fit in a row: each is 3.8 mm wide, the number '17'"
         " needs 4.7 mm at 2.5 mm cap height (at most 15 cells fit)\n"
     )
+
+
+def test_output_that_is_not_a_regular_file_is_left_alone(run, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = run("render", "classic", "-o", str(fifo))
+    assert (result.exit_code, result.stderr) == (1, f"sheetgen: {fifo}: is not a regular file, expected a file name\n")
+    assert fifo.is_fifo()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [("schema",), ("show", "classic"), ("list",)])
+def test_a_full_standard_output_is_one_line_and_exit_1(args):
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "sheetgen", *args], stdout=full, stderr=subprocess.PIPE,
+                                text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert (result.returncode, result.stderr) == (
+        1, "sheetgen: standard output: cannot be written (No space left on device)\n")
