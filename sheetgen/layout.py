@@ -316,6 +316,19 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
             f" needs {needs:.1f} mm at {MIN_NUMBER_CAP} mm cap height (at most {most} cells fit)",
             f"rows[{first}].cells")
 
+    # A double or framed cell has less room inside its frames than a plain one.
+    smallest = MIN_NUMBER_CAP / CAP
+    for r, row in enumerate(grid.rows):
+        for i, cell in enumerate(row.cells):
+            room = cell_w - 2 * _number_inset(cell, frame)
+            need = s.measure(str(cell.number), True, smallest) * MIN_STRETCH
+            if need > room + 1e-9:
+                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
+                raise LayoutError(
+                    f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
+                    f" wide: it needs {need:.1f} mm at {MIN_NUMBER_CAP} mm cap height, the frames leave"
+                    f" {room:.1f} mm (use fewer cells in the row)", f"rows[{r}].cells[{i}]")
+
     cells: list[CellGeometry] = []
     locks: list[Box] = []
     for r, row in enumerate(grid.rows):
@@ -323,7 +336,10 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
         _arrow(s, Box(area.x, top, arrow_w, cell_h), row)
         for i, cell in enumerate(row.cells):
             box = Box(cells_x + i * cell_pitch, top, cell_w, cell_h)
-            number, mark_box = _cell(s, box, cell, frame, number_size, mark)
+            try:
+                number, mark_box = _cell(s, box, cell, frame, number_size, mark)
+            except LayoutError as error:
+                raise LayoutError(error.message, error.path or f"rows[{r}].cells[{i}]") from None
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 size = min(bis_h - 0.3, cell_w * 0.6)
@@ -359,7 +375,7 @@ def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float, mar
     pale = inner.inset(frame)
     if cell.double:  # a second frame inside the first: the cell is doubled
         s.items.append(Rect(pale.inset(0.45), stroke=tint.strong, line=0.35, radius=radius * 0.5))
-    number_box = pale.inset(0.55 if cell.double else 0.1)
+    number_box = box.inset(_number_inset(cell, frame))
     corner = None
     if mark:
         edge = pale.inset(0.85 if cell.double else 0.25)  # clear of the second frame of a double cell
@@ -373,6 +389,11 @@ def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float, mar
     number = s.text(str(cell.number), number_box, number_size, bold=True, anchor="middle",
                     colour=tint.ink, min_size=MIN_NUMBER_CAP / CAP, role="number")
     return number, corner
+
+
+def _number_inset(cell: Cell, frame: float) -> float:
+    """How far a cell's number stays inside its cell, mm: the frames it has."""
+    return (HEAVY if cell.framed else 0.0) + frame + (0.55 if cell.double else 0.1)
 
 
 def _mark(s: _Sheet, colour: Colour, box: Box, fill: RGB | None = None) -> None:

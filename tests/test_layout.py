@@ -146,3 +146,19 @@ def test_a_grid_too_wide_to_read_is_refused(english, colour_theme, measure):
     grid = grid_from_data(wide, "wide.yaml")
     with pytest.raises(LayoutError, match=r"19 cells do not fit in a row"):
         layout_sheet(grid, english, colour_theme, measure)
+
+
+@pytest.mark.parametrize("special, kind", [("double", "double"), ("framed", "framed")])
+def test_a_two_digit_special_cell_too_narrow_for_its_frames_is_named(special, kind, english, colour_theme, measure):
+    rows = [{"colour": c, "cells": list(range(2, 17))} for c in ("red", "yellow")]
+    rows[0][special] = [11]
+    data = {"name": "narrow", "title": "Narrow", "dice_faces": 8, "close_after": 6,
+            "penalties": {"boxes": 4, "points": 5}, "rows": rows}
+    if special == "framed":
+        data["bonus_bar"] = ["red"]
+    with pytest.raises(LayoutError) as caught:
+        layout_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
+    assert str(caught.value).startswith(
+        f"narrow.yaml: rows[0].cells[9]: the number 11 does not fit inside the frames of a {kind} cell")
+    rows[0][special] = [9]  # one digit fits in the same cell
+    layout_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
