@@ -209,6 +209,15 @@ def _check_bonus_bar(grid: Grid, marks: Marks, crossed: list[frozenset[int]], fa
                     f"box {position} crossed while box {earlier} of the same colour ({colour.value}) is free"
                     " (a box is passed over only when its colour is struck, which strikes all its boxes)",
                 )
+        # The cross a box gives is compulsory, and in an empty row the first
+        # cell is always legal (it is never the last), so that row has a cross.
+        row = grid.row_of_colour(colour)
+        if row is not None and not crossed[row]:
+            fail(
+                f"bonus_bar[{n}]",
+                f"box {position} ({colour.value}) crossed but rows[{row}] has no cross"
+                " (a bonus box gives a compulsory cross in its colour's row)",
+            )
 
 
 def _check_locks(marks: Marks, rows: list[RowScore], unlocked: list[Power], fail: Fail) -> None:

@@ -226,9 +226,10 @@ def test_bis_counts_at_most_16_crosses():
 
 
 def test_bonus_bar_scores_nothing():
-    result = score("bonus", [3, 6, 9], [5], [], [], bonus_bar=[1, 2, 4])
+    result = score("bonus", [3, 6, 9], [5], [], [12], bonus_bar=[1, 2, 4])
     # 4 framed cells crossed, 3 boxes; box 3 (green) passed over: green was struck.
-    assert result.total == 7  # T(3) + T(1) = 6 + 1
+    # Box 4 (blue) gave the compulsory cross on blue 12.
+    assert result.total == 8  # T(3) + T(1) + T(1) = 6 + 1 + 1
 
 
 def test_bonus_chain_can_close_more_than_two_rows():
@@ -240,9 +241,10 @@ def test_bonus_chain_can_close_more_than_two_rows():
 
 def test_bonus_boxes_of_one_colour_are_taken_left_to_right():
     assert score("bonus", [3, 6], [], [], [], bonus_bar=[1, 6]).total == 3  # boxes 1 and 6 are red: T(2)
-    # a full green row crosses its 3 framed cells (11, 7, 4): 3 boxes
-    result = score("bonus", [], [], [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], [], bonus_bar=[1, 2, 3])
-    assert result.total == 78  # 11 + lock = 12: T(12)
+    # a full green row crosses its 3 framed cells (11, 7, 4): 3 boxes, whose
+    # compulsory crosses went to red 2, yellow 2 and the green row itself
+    result = score("bonus", [2], [2], [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], [], bonus_bar=[1, 2, 3])
+    assert result.total == 80  # T(1) + T(1) + T(12) (11 + lock) = 1 + 1 + 78
 
 
 # -- powers ----------------------------------------------------------------------
@@ -420,7 +422,10 @@ IMPOSSIBLE = [
     ("bonus", [[3, 6], [], [], []], {"bonus_bar": [1, 1]}, "lea.yaml: bonus_bar[1]: box 1 listed twice"),
     ("bonus", [[3, 4], [], [], []], {"bonus_bar": [1, 2]},
      "lea.yaml: bonus_bar: 2 boxes crossed but only 1 framed cell (each framed cell crosses one box)"),
-    ("bonus", [[3, 6], [], [], []], {"bonus_bar": [2, 6]},
+    ("bonus", [[3, 6], [], [], []], {"bonus_bar": [1, 2]},
+     "lea.yaml: bonus_bar[1]: box 2 (yellow) crossed but rows[1] has no cross"
+     " (a bonus box gives a compulsory cross in its colour's row)"),
+    ("bonus", [[3, 6], [2], [], []], {"bonus_bar": [2, 6]},
      "lea.yaml: bonus_bar[1]: box 6 crossed while box 1 of the same colour (red) is free"
      " (a box is passed over only when its colour is struck, which strikes all its boxes)"),
     ("doubles", [[2, 3, 4, 5, 12], [], [], []], {},  # 1 + 2 + 1 + 2 = 6 < 7
@@ -472,6 +477,9 @@ def legal_sheets(draw):
         for p in cells | ({len(row.cells) - 1} if closes else set())
     )
     bar = draw(st.integers(0, min(framed, len(g.bonus_bar))))
+    # each box gives a compulsory cross in its colour's row: that row is not empty
+    empty = [not cells for cells, _, _ in rows]
+    bar = next((i for i, colour in enumerate(g.bonus_bar[:bar]) if empty[g.row_of_colour(colour)]), bar)
     if not bar:  # a third lock needs a way to cross several cells in one action
         for index in [i for i, closes in enumerate(closing) if closes][2:]:
             closing[index] = False
