@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import InputError
+from sheetgen.jobs import check_printable
 from sheetgen.grids import builtin_names, grid_from_data, load_grid
 from sheetgen.yamlio import MAX_FILE_BYTES, parse_yaml, read_yaml
 
@@ -206,12 +207,17 @@ def test_unknown_grid_name_lists_the_builtins():
     assert str(caught.value) == f"nosuch: unknown grid (expected a file or one of {', '.join(names[:-1])} or {names[-1]})"
 
 
-def test_examples_in_the_format_doc_are_valid():
-    doc = (Path(__file__).parent.parent / "docs" / "grid-format.md").read_text()
-    examples = re.findall(r"```yaml\n(.*?)```", doc, re.S)  # every yaml block there is a whole grid
-    assert len(examples) == 2
+def test_examples_in_the_docs_are_valid_and_print():
+    root = Path(__file__).parent.parent
+    examples = [
+        text
+        for doc in (root / "docs" / "grid-format.md", root / "README.md")
+        for text in re.findall(r"```yaml\n(.*?)```", doc.read_text(), re.S)
+        if "\nrows:" in text and "\njobs:" not in text and "crossed:" not in text  # whole grids only
+    ]
+    assert len(examples) == 3
     for text in examples:
-        grid_from_data(parse_yaml(text, "grid-format.md"), "grid-format.md")
+        check_printable(grid_from_data(parse_yaml(text, "example.yaml"), "example.yaml"))
 
 
 # -- yamlio: reading untrusted text -------------------------------------------
