@@ -20,6 +20,7 @@ import click
 
 from .errors import OutputError, SheetgenError
 from .impose import PAPERS
+from .validate import plural
 from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
@@ -242,10 +243,6 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
         yield advance
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n:,} {what}{'s' if n != 1 else ''}"
-
-
 @cli.command()
 @click.argument("manifest", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
@@ -269,9 +266,9 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
         sheets = [d for b in file.jobs for d in b.data]
         serials = [d.serial for d in sheets if d.serial is not None]
         numbers = f", No. {serials[0]:06d} to {serials[-1]:06d}" if serials else ""
-        jobs = f"{_count(len(file.jobs), 'job')}, " if combined else ""
+        jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
-        _say(f"wrote {file.path} ({jobs}{_count(pages, 'page')}, {_count(len(sheets), 'sheet')}{numbers})")
+        _say(f"wrote {file.path} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
 
 
 @cli.command("pack")
@@ -289,7 +286,7 @@ def pack_command(output: Path, quiet: bool) -> None:
         written = build_pack(output, contents, progress)
     if not quiet:
         archive = output / ZIP
-        _say(f"wrote {_count(len(written), 'file')} to {output}: open {output / 'index.html'},"
+        _say(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
 
 

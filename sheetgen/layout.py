@@ -20,6 +20,7 @@ from typing import Callable
 from .errors import LayoutError
 from .geometry import RGB, Box, Circle, Item, Polygon, Rect, Text
 from .model import Cell, Colour, Grid, Row, Symbol
+from .validate import plural
 from .style import Labels, Mark, Theme, Tint
 
 Measure = Callable[[str, bool, float], float]
@@ -184,7 +185,7 @@ def _layout_sheet(s: _Sheet, header: bool, serial: bool) -> SheetLayout:
     below_h = sum(h for h, _ in below) + GAP * len(below)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legends:
-        bands.append(_count(len(legends), "legend line", "legend lines"))
+        bands.append(plural(len(legends), "legend line", "legend lines"))
     listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
 
     rows_h = SHEET_H - PAD - below_h - y
@@ -232,7 +233,7 @@ def _title_band(s: _Sheet, band: Box) -> tuple[Box, ...]:
     s.text(label, Box(x, band.y, label_w, band.h), 2.2, role="label")
     line_y = band.y + band.h * 0.5 + 2.2 * CAP / 2
     if end - (x + label_w) < 10:
-        beside = f"the title and {_count(s.grid.lucky.count, 'lucky number', 'lucky numbers')}" if s.grid.lucky \
+        beside = f"the title and {plural(s.grid.lucky.count, 'lucky number', 'lucky numbers')}" if s.grid.lucky \
             else "the title"
         raise LayoutError(
             f"{beside} leave {max(0.0, end - x - label_w):.1f} mm for the name field, which needs 10 mm"
@@ -616,9 +617,6 @@ def _check_table_fits(s: _Sheet, width: float) -> None:
         f" {str(s.grid.table[-1])!r} needs {needs(length) + 0.3:.1f} mm (a max_crosses of at most {most} would fit)",
         "max_crosses" if s.grid.cross_cap else "")
 
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def _bottom_lines(s: _Sheet) -> list[list[str]]:

@@ -15,7 +15,7 @@ from typing import Callable, NoReturn, Sequence
 from .errors import InputError
 from .marks import Marks, RowMarks
 from .model import Colour, Effect, Grid, Power, Row, Symbol, row_points
-from .validate import one_of
+from .validate import one_of, plural
 
 
 class ScoreError(InputError):
@@ -80,7 +80,7 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
         locked = len(row.cells) - 1 in cells
         rows.append(RowScore(_row_label(index, row), row.lock_colour, crosses, counted, locked, row_points(counted)))
     if marks.penalties > grid.penalty_boxes:
-        fail("penalties", f"{marks.penalties} crossed but the sheet has only {_count(grid.penalty_boxes, 'penalty box', 'penalty boxes')}")
+        fail("penalties", f"{marks.penalties} crossed but the sheet has only {plural(grid.penalty_boxes, 'penalty box', 'penalty boxes')}")
     _check_bonus_bar(grid, marks, crossed, fail)
     unlocked = [
         power
@@ -166,7 +166,7 @@ def _check_row(grid: Grid, row: Row, marks: RowMarks, path: str, fail: Fail) -> 
         if before < grid.close_after:
             fail(
                 f"{path}.crossed",
-                f"{last_number} crossed with only {_count(before, 'cross', 'crosses')} before it"
+                f"{last_number} crossed with only {plural(before, 'cross', 'crosses')} before it"
                 f" (the last cell needs at least {grid.close_after})",
             )
     if marks.lock is True and last not in cells:
@@ -194,7 +194,7 @@ def _check_bonus_bar(grid: Grid, marks: Marks, crossed: list[frozenset[int]], fa
     if len(seen) > framed:
         fail(
             "bonus_bar",
-            f"{_count(len(seen), 'box', 'boxes')} crossed but only {_count(framed, 'framed cell', 'framed cells')}"
+            f"{plural(len(seen), 'box', 'boxes')} crossed but only {plural(framed, 'framed cell', 'framed cells')}"
             " (each framed cell crosses one box)",
         )
     # Boxes are taken leftmost free first.  A free box is passed over only once
@@ -260,9 +260,6 @@ def _power_effect(effect: Effect, amount: int, rows: list[RowScore], penalty_poi
     return "penalties score 0", -penalty_points
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
 
 # -- several sheets ------------------------------------------------------------
 
@@ -298,7 +295,7 @@ def _format_sheet(score: Score) -> str:
 
 
 def _crosses_text(row: RowScore) -> str:
-    text = _count(row.crosses, "cross", "crosses")
+    text = plural(row.crosses, "cross", "crosses")
     if row.counted != row.crosses:
         text += f" ({row.counted} count)"
     return text + (", locked" if row.locked else "")

@@ -37,6 +37,11 @@ def describe(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """'1 cell', '3 cells', '1,250 pages': ``many`` defaults to ``one`` + 's'."""
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
 def one_of(options: Sequence[str]) -> str:
     """'a, b or c'."""
     names = [str(o) for o in options]
