@@ -70,7 +70,6 @@ class Batch:
     name: str  # the manifest's file name without suffix: the combined PDF's name and title
     folder: Path  # where it is written unless the caller says otherwise
     folder_named: bool  # the manifest named `folder` (so it must stay inside out/)
-    seed: int
     jobs: tuple[BatchJob, ...]
 
     @property
@@ -137,12 +136,14 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
             fields.get("file", node).fail(f"{file!r} is already the file of {files[file.casefold()]}")
         files[file.casefold()] = node.path
 
-        deck = decks.setdefault(grid.lucky, deal_lucky(grid.lucky, seed))
+        if grid.lucky not in decks:
+            decks[grid.lucky] = deal_lucky(grid.lucky, seed)
+        deck = decks[grid.lucky]
         data = tuple(SheetData(next(deck), serial + i if numbered else None, header) for i in range(sheets))
         serial += sheets if numbered else 0
         _check_layout(job, data[-1], fields["grid"], style.get("header"))
         jobs.append(BatchJob(job, file, where, data))
-    return Batch(source, name, folder, folder_named, seed, tuple(jobs))
+    return Batch(source, name, folder, folder_named, tuple(jobs))
 
 
 def _grid(node: Node, base: Path, loaded: dict[str, Grid]) -> Grid:
@@ -178,12 +179,7 @@ def _relative_path(node: Node, inside: str, suffix: str = "") -> str:
 
 def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node | None) -> None:
     """Lay the job out now, so that what cannot print fails before anything is written."""
-    from .render import measure_text, unprintable
-
-    missing = unprintable(job.header)
-    if missing and header_node is not None:
-        header_node.fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                         " (expected Western European letters, digits and punctuation)")
+    from .render import measure_text
 
     try:
         sheet, labels, theme = layout_job(job)

@@ -66,7 +66,6 @@ class Rect:
     stroke: RGB | None = None
     line: float = 0.2  # stroke width, mm
     radius: float = 0.0  # corner radius, mm
-    dash: tuple[float, ...] = ()  # on/off lengths, mm
     hatch: float = 0.0  # spacing of diagonal hatching lines in the stroke colour, 0 = none
 
 

@@ -444,8 +444,7 @@ def _colour_box(s: _Sheet, box: Box, colour: Colour, radius: float) -> None:
 
 def _arrow(s: _Sheet, box: Box, row: Row) -> None:
     """A triangle pointing right: crosses go left to right."""
-    colours = {cell.colour for cell in row.cells}
-    colour = s.theme.tint(row.lock_colour).strong if len(colours) == 1 else s.theme.muted
+    colour = s.theme.tint(row.lock_colour).strong if len(row.colours) == 1 else s.theme.muted
     h = min(box.h * 0.6, box.w * 1.4)
     s.items.append(
         Polygon(((box.x, box.cy - h / 2), (box.right, box.cy), (box.x, box.cy + h / 2)), fill=colour)

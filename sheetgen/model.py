@@ -61,6 +61,11 @@ class Row:
         return self.cells[-1].colour
 
     @property
+    def colours(self) -> frozenset[Colour]:
+        """The colours of the row's cells: one, or several (blocks, rainbow, disorder)."""
+        return frozenset(cell.colour for cell in self.cells)
+
+    @property
     def numbers(self) -> tuple[int, ...]:
         return tuple(cell.number for cell in self.cells)
 
@@ -121,11 +126,6 @@ class Grid:
     @property
     def has_framed(self) -> bool:
         return any(cell.framed for row in self.rows for cell in row.cells)
-
-    @property
-    def multicoloured(self) -> bool:
-        """True when some row has cells of more than one colour."""
-        return any(len({cell.colour for cell in row.cells}) > 1 for row in self.rows)
 
     def row_of_colour(self, colour: Colour) -> int | None:
         """Index of the row whose lock has ``colour`` (lock colours differ)."""

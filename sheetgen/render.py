@@ -108,7 +108,7 @@ class _Painter:
                 self.c.drawPath(path, stroke=stroke, fill=fill and item.closed)
 
     def rect(self, item: Rect) -> None:
-        stroke, fill = self.colours(item.fill, item.stroke, item.line, item.dash)
+        stroke, fill = self.colours(item.fill, item.stroke, item.line)
         box = item.box
         x, y = self.point(box.x, box.bottom)
         if item.radius > 0:
@@ -161,18 +161,6 @@ class Section:
     plan: PagePlan
     sheet: SheetLayout
     pages: Iterable[Sequence[Sequence[Item]]]  # per page, the per-sheet items of each slot filled
-
-
-def render_pdf(
-    plan: PagePlan,
-    sheet: SheetLayout,
-    pages: Iterable[Sequence[Sequence[Item]]],
-    *,
-    title: str = "",
-) -> bytes:
-    """A PDF of ``pages``; each page is a list of per-sheet item lists, one per
-    slot filled (the static sheet is drawn under each)."""
-    return render_sections([Section(plan, sheet, pages)], title=title)
 
 
 @contextmanager

@@ -123,7 +123,7 @@ def _failer(source: str) -> Fail:
 
 
 def _row_label(index: int, row: Row) -> str:
-    if len({cell.colour for cell in row.cells}) == 1:
+    if len(row.colours) == 1:
         return row.lock_colour.value
     return f"row {index + 1}"
 
