@@ -593,7 +593,7 @@ def _score_table(s: _Sheet, top: float) -> None:
         if i:
             s.items.append(Polygon(((cx, top), (cx, top + 2 * TABLE_ROW_H)), stroke=s.theme.line, line=0.15,
                                    closed=False))
-        s.text(f"{i + 1}x", Box(cx + 0.15, top, col - 0.3, TABLE_ROW_H), 1.8, anchor="middle",
+        s.text(s.labels("table_crosses", i + 1), Box(cx + 0.15, top, col - 0.3, TABLE_ROW_H), 1.8, anchor="middle",
                colour=s.theme.muted, role="table")
         s.text(str(value), Box(cx + 0.15, top + TABLE_ROW_H, col - 0.3, TABLE_ROW_H), 2.0, bold=True,
                anchor="middle", role="table")
@@ -605,7 +605,8 @@ def _check_table_fits(s: _Sheet, width: float) -> None:
 
     def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest
         points = str(s.grid.table[crosses - 1])
-        return max(s.measure(f"{crosses}x", False, MIN_TEXT), s.measure(points, True, MIN_TEXT)) * MIN_STRETCH
+        header = s.labels("table_crosses", crosses)
+        return max(s.measure(header, False, MIN_TEXT), s.measure(points, True, MIN_TEXT)) * MIN_STRETCH
 
     length = len(s.grid.table)
     if needs(length) <= width / length - 0.3 + 1e-9:
