@@ -80,7 +80,7 @@ def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: 
 def check_printable(grid: Grid) -> None:
     """Lay ``grid`` out in every language, with room for a header and serial
     number, as a print run would: ``LayoutError`` if some sheet cannot print."""
-    for lang in sorted(languages(), key=lambda lang: lang != DEFAULT_LANG):  # English first
+    for lang in languages(default_first=True):  # the default's error is the one to show
         try:
             layout_job(Job(grid, lang=lang, header="header", first_serial=1))
         except LayoutError as error:

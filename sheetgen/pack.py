@@ -47,18 +47,13 @@ class Pack:
     """What goes in a pack (by default everything built in)."""
 
     grids: tuple[str, ...] = field(default_factory=lambda: tuple(builtin_names()))
-    langs: tuple[str, ...] = field(default_factory=lambda: _english_first(languages()))
+    langs: tuple[str, ...] = field(default_factory=lambda: tuple(languages(default_first=True)))
     papers: tuple[str, ...] = tuple(PAPERS)
 
     @property
     def steps(self) -> int:
         """PDFs, previews, then the index, the checksums and the zip."""
         return len(self.grids) * (len(self.langs) * len(self.papers) + 1) + 3
-
-
-def _english_first(langs: list[str]) -> tuple[str, ...]:
-    """The default language first: it makes the previews and heads the lists."""
-    return tuple(sorted(langs, key=lambda lang: lang != DEFAULT_LANG))
 
 
 def pdf_path(grid: str, lang: str, paper: str) -> str:

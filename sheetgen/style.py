@@ -24,8 +24,10 @@ DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
 
 
-def languages() -> list[str]:
-    return sorted(p.stem.removeprefix("lang-") for p in DATA.glob("lang-*.yaml"))
+def languages(default_first: bool = False) -> list[str]:
+    """The languages there are label files for, A to Z (the default first, if asked)."""
+    found = sorted(p.stem.removeprefix("lang-") for p in DATA.glob("lang-*.yaml"))
+    return sorted(found, key=lambda lang: lang != DEFAULT_LANG) if default_first else found
 
 
 @dataclass(frozen=True)

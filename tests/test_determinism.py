@@ -25,7 +25,7 @@ jobs:
 # The pack of two grids in two languages, to keep the test short.
 SMALL_PACK = ("import sheetgen.pack\n"
               "sheetgen.pack.builtin_names = lambda: ['classic', 'longo']\n"
-              "sheetgen.pack.languages = lambda: ['en', 'fr']")
+              "sheetgen.pack.languages = lambda default_first=False: ['en', 'fr']")
 # A clock 40 years fast, for what Python asks of it (faketime, when installed, fakes it for everything).
 FAST_CLOCK = "import time\n_now = time.time\ntime.time = lambda: _now() + 40 * 365.25 * 86400"
 BASE_ENV = {"TZ": "UTC", "LC_ALL": "C.UTF-8"}
