@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Iterator
 from .errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from .grids import builtin_names, load_grid
 from .impose import PAPERS
-from .jobs import Job, job_section, layout_job, render_job
+from .jobs import Job, job_section, layout_job, render_job, sheet_data
 from .layout import SheetData, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid, Lucky
@@ -139,7 +139,7 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
         if grid.lucky not in decks:
             decks[grid.lucky] = deal_lucky(grid.lucky, seed)
         deck = decks[grid.lucky]
-        data = tuple(SheetData(next(deck), serial + i if numbered else None, header) for i in range(sheets))
+        data = tuple(sheet_data(job, deck))
         serial += sheets if numbered else 0
         _check_layout(job, data[-1], fields["grid"], style.get("header"))
         jobs.append(BatchJob(job, file, where, data))

@@ -36,9 +36,10 @@ class Job:
     first_serial: int | None = None  # serial number of the first sheet, None for none
 
 
-def sheet_data(job: Job) -> Iterator[SheetData]:
-    """What differs per sheet: lucky numbers, serial number, header line."""
-    lucky = deal_lucky(job.grid.lucky, job.seed)
+def sheet_data(job: Job, lucky: Iterator[tuple[int, ...]] | None = None) -> Iterator[SheetData]:
+    """What differs per sheet: lucky numbers (from ``lucky``, a deal shared
+    by several jobs, or else the job's own), serial number, header line."""
+    lucky = lucky or deal_lucky(job.grid.lucky, job.seed)
     for index in range(job.sheets):
         serial = None if job.first_serial is None else job.first_serial + index
         yield SheetData(next(lucky), serial, job.header)
