@@ -193,7 +193,7 @@ def parse_yaml(text: str, where: str) -> object:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "not valid YAML"
         if "could not determine a constructor" in str(error):
-            problem = f"tag {node_tag(error)} is not allowed (only plain data)"
+            problem = f"tag {_error_tag(error)} is not allowed (only plain data)"
         elif "another document" in str(problem):
             problem = "expected a single YAML document, found a second one"
         position = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
@@ -212,11 +212,11 @@ def parse_yaml(text: str, where: str) -> object:
         loader.dispose()
 
 
-def node_tag(error: yaml.MarkedYAMLError) -> str:
+def _error_tag(error: yaml.MarkedYAMLError) -> str:
+    """The quoted tag an unknown-constructor error names, written short."""
     text = str(error.problem or "")
     start = text.find("'")
-    tag = text[start : text.rfind("'") + 1] if start >= 0 else "this tag"
-    return tag.replace("tag:yaml.org,2002:", "!!")
+    return _short_tag(text[start : text.rfind("'") + 1]) if start >= 0 else "this tag"
 
 
 def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
