@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Iterator
 from .errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from .grids import builtin_names, load_grid
 from .impose import PAPERS
-from .jobs import Job, job_section, layout_job, render_job, sheet_data
+from .jobs import Job, Progress, job_section, layout_job, render_job, sheet_data
 from .layout import SheetData, personalise
 from .lucky import DEFAULT_SEED, deal_lucky
 from .model import Grid, Lucky
@@ -49,7 +49,6 @@ STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial")  # i
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
-Progress = Callable[[int], None]  # called with the number of sheets just drawn
 
 
 @dataclass(frozen=True)

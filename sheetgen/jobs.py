@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .impose import impose
 from .layout import SheetData, SheetLayout, layout_sheet, personalise
@@ -21,6 +21,9 @@ from .style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_l
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from .render import Section
+
+
+Progress = Callable[[int], None]  # told how many steps (sheets, files) were just done
 
 
 @dataclass(frozen=True)

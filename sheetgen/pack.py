@@ -20,12 +20,11 @@ import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .errors import OutputError
 from .grids import builtin_names, load_grid
 from .impose import PAPERS, impose
-from .jobs import Job, render_job
+from .jobs import Job, Progress, render_job
 from .layout import SHEET_H, SHEET_W
 from .model import Grid
 from .output import write_atomic
@@ -38,8 +37,6 @@ PREVIEW_CSS_WIDTH = 384  # px: 96 mm at 4 px a mm
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: no build time in the bytes
 SUMS = "SHA256SUMS"
-
-Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .errors import InputError
@@ -35,8 +35,12 @@ class Labels:
     lang: str
     words: tuple[tuple[str, str], ...]
 
+    @cached_property
+    def _by_key(self) -> dict[str, str]:
+        return dict(self.words)
+
     def __call__(self, key: str, n: int | str | None = None) -> str:
-        text = dict(self.words)[key]
+        text = self._by_key[key]
         return text.replace("{n}", str(n)) if n is not None else text
 
 
@@ -89,8 +93,12 @@ class Theme:
     bold: bool = True  # False: what is usually bold (title, numbers, points) prints regular
     marks: bool = False  # a colour's mark in its cells, locks and boxes, and a key on the sheet
 
+    @cached_property
+    def _tints(self) -> dict[Colour, Tint]:
+        return dict(self.palette)
+
     def tint(self, colour: Colour) -> Tint:
-        return dict(self.palette)[colour]
+        return self._tints[colour]
 
 
 def _rgb(node: Node) -> RGB:
