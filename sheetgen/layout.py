@@ -295,7 +295,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
     cells_w = area.right - cells_x - GAP - lock_w - (hint_w + 0.3 if needs_hint else 0.0)
     cell_pitch = (cells_w + CELL_GAP) / longest
     cell_w = cell_pitch - CELL_GAP
-    frame = s.theme.outline if s.theme.outlined else min(0.6, max(0.28, cell_w * 0.09))
+    frame = _frame(s, cell_w)
     mark = min(MAX_MARK, cell_h * 0.24) if s.theme.marks else 0.0
     widest = max((str(c.number) for row in grid.rows for c in row.cells), key=lambda t: s.measure(t, True, 1.0))
     number_size = min(cell_h * NUMBER_SHARE, 3.4) / CAP
@@ -308,7 +308,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> tuple[tuple[CellGeometry, ...], t
 
         def fits(count: int) -> bool:  # wider cells get wider frames
             width = (cells_w + CELL_GAP) / count - CELL_GAP
-            return width - 2 * max(frame, min(0.6, max(0.28, width * 0.09))) - 0.2 >= number_w
+            return width - 2 * _frame(s, width) - 0.2 >= number_w
 
         most = max((count for count in range(1, longest) if fits(count)), default=0)
         first = next(r for r, row in enumerate(grid.rows) if len(row.cells) == longest)
@@ -390,6 +390,12 @@ def _cell(s: _Sheet, box: Box, cell: Cell, frame: float, number_size: float, mar
     number = s.text(str(cell.number), number_box, number_size, bold=True, anchor="middle",
                     colour=tint.ink, min_size=MIN_NUMBER_CAP / CAP, role="number")
     return number, corner
+
+
+def _frame(s: _Sheet, cell_w: float) -> float:
+    """The width of a cell's coloured frame, mm: the theme's outline, or a band
+    that grows with the cell."""
+    return s.theme.outline if s.theme.outlined else min(0.6, max(0.28, cell_w * 0.09))
 
 
 def _number_inset(cell: Cell, frame: float) -> float:
