@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.impose import impose
-from sheetgen.jobs import Job, render_job
-from sheetgen.layout import SHEET_H, SHEET_W
-from sheetgen.style import DEFAULT_THEME, themes
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.impose import impose
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.layout import SHEET_H, SHEET_W
+from sheetgen.sheet.style import DEFAULT_THEME, themes
 
 DPI = 150
 HERE = Path(__file__).resolve().parent.parent / "docs" / "gallery"

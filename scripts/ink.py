@@ -19,9 +19,9 @@ import sys
 import pypdfium2 as pdfium
 from PIL import Image, ImageStat
 
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.jobs import Job, render_job
-from sheetgen.style import DEFAULT_THEME, themes
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.style import DEFAULT_THEME, themes
 
 DPI = 300
 

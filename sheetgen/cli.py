@@ -19,9 +19,9 @@ from typing import Callable, Iterator
 import click
 
 from .errors import OutputError, SheetgenError
-from .impose import PAPERS
-from .validate import plural
-from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from .pdf.impose import PAPERS
+from .grid.validate import plural
+from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
 
@@ -112,7 +112,7 @@ def cli() -> None:
 @cli.command("list")
 def list_grids() -> None:
     """List the built-in grids, one line each."""
-    from .grids import builtin_names, load_grid
+    from .grid.load import builtin_names, load_grid
 
     for name in builtin_names():
         grid = load_grid(name)
@@ -124,8 +124,8 @@ def list_grids() -> None:
 def check(files: tuple[str, ...]) -> None:
     """Validate grid files and lay them out in every language: 'FILE: ok', or
     one error line per bad or unprintable file (exit 1)."""
-    from .grids import load_grid
-    from .jobs import check_printable
+    from .grid.load import load_grid
+    from .runs.jobs import check_printable
 
     failed = False
     for file in files:
@@ -145,8 +145,8 @@ def check(files: tuple[str, ...]) -> None:
 def show(grid: str) -> None:
     """Print the file of a built-in GRID, to start a grid of your own from."""
     from .errors import InputError
-    from .grids import builtin_dir, builtin_names
-    from .validate import one_of
+    from .grid.load import builtin_dir, builtin_names
+    from .grid.validate import one_of
 
     if grid not in builtin_names():
         raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")
@@ -155,8 +155,8 @@ def show(grid: str) -> None:
 
 @cli.command()
 def schema() -> None:
-    """Print the JSON Schema of grid files, for editors (sheetgen/grid.schema.json)."""
-    from .grids import grid_schema
+    """Print the JSON Schema of grid files, for editors (sheetgen/grid/grid.schema.json)."""
+    from .grid.load import grid_schema
 
     _say(grid_schema(), nl=False)
 
@@ -180,9 +180,9 @@ def schema() -> None:
 def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str, theme: str,
            colour_marks: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
-    from .grids import load_grid
-    from .jobs import Job, render_job
-    from .output import write_atomic
+    from .grid.load import load_grid
+    from .runs.jobs import Job, render_job
+    from .runs.output import write_atomic
 
     model = load_grid(grid)
     seed = _pick_seed(seed)
@@ -199,9 +199,9 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: st
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
 def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
     """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
-    from .grids import load_grid
-    from .marks import load_marks
-    from .scoring import format_scores, score_sheet, scores_as_json
+    from .grid.load import load_grid
+    from .play.marks import load_marks
+    from .play.scoring import format_scores, score_sheet, scores_as_json
 
     model = load_grid(grid)
     scores = [score_sheet(model, load_marks(path, model)) for path in marks]
@@ -255,7 +255,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
     Serial numbers run on across the whole batch; no lucky-number set repeats
     in it until the grid's range is used up.  docs/example-batch.yaml shows
     every key of a manifest."""
-    from .batch import load_batch, write_batch
+    from .runs.batch import load_batch, write_batch
 
     plan = load_batch(manifest)
     with _progress(plan.sheets, "Printing", quiet) as progress:
@@ -279,7 +279,7 @@ def pack_command(output: Path, quiet: bool) -> None:
     """Build the download pack: every built-in grid in every language on A4 and
     US Letter as PDF, a PNG preview of each grid, an index.html linking them,
     SHA256SUMS and one zip of it all.  Rebuilding gives the same bytes."""
-    from .pack import ZIP, Pack, build_pack
+    from .runs.pack import ZIP, Pack, build_pack
 
     contents = Pack()
     with _progress(contents.steps, "Building the pack", quiet) as progress:

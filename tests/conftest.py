@@ -6,9 +6,9 @@ import shutil
 
 import pytest
 
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.render import measure_text
-from sheetgen.style import load_labels, load_theme
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.render import measure_text
+from sheetgen.sheet.style import load_labels, load_theme
 
 GRID_NAMES = builtin_names()
 

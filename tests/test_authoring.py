@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from sheetgen.cli import cli
-from sheetgen.grids import builtin_dir
-from sheetgen.yamlio import parse_yaml
+from sheetgen.grid.load import builtin_dir
+from sheetgen.grid.yamlio import parse_yaml
 
 GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "authoring.md").read_text()
 TWO_TONE = next(block for block in re.findall(r"```yaml\n(.*?)```", GUIDE, re.S) if block.startswith("# yaml-"))

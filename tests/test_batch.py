@@ -16,13 +16,13 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen import cli as cli_module
-from sheetgen.batch import load_batch, write_batch
+from sheetgen.runs.batch import load_batch, write_batch
 from sheetgen.cli import cli
-from sheetgen.grids import builtin_dir, load_grid
-from sheetgen.impose import impose
-from sheetgen.layout import SHEET_H, SHEET_W, layout_sheet
-from sheetgen.render import measure_text
-from sheetgen.style import load_labels, load_theme
+from sheetgen.grid.load import builtin_dir, load_grid
+from sheetgen.pdf.impose import impose
+from sheetgen.sheet.layout import SHEET_H, SHEET_W, layout_sheet
+from sheetgen.pdf.render import measure_text
+from sheetgen.sheet.style import load_labels, load_theme
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "docs" / "example-batch.yaml"

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.grids import builtin_dir, builtin_names
+from sheetgen.grid.load import builtin_dir, builtin_names
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from cli_process import Run, run_sheetgen
-from sheetgen.yamlio import MAX_FILE_BYTES, read_yaml
+from sheetgen.grid.yamlio import MAX_FILE_BYTES, read_yaml
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 EXPECTED = read_yaml(CORPUS / "expected.yaml")

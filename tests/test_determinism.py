@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli_process import run_sheetgen, sheetgen_env
-from sheetgen.grids import builtin_dir
+from sheetgen.grid.load import builtin_dir
 
 MANIFEST = """seed: 2026
 first_serial: 5
@@ -23,9 +23,9 @@ jobs:
   - {grid: classic, sheets: 8, serial: false, lang: de}
 """
 # The pack of two grids in two languages, to keep the test short.
-SMALL_PACK = ("import sheetgen.pack\n"
-              "sheetgen.pack.builtin_names = lambda: ['classic', 'longo']\n"
-              "sheetgen.pack.languages = lambda default_first=False: ['en', 'fr']")
+SMALL_PACK = ("import sheetgen.runs.pack\n"
+              "sheetgen.runs.pack.builtin_names = lambda: ['classic', 'longo']\n"
+              "sheetgen.runs.pack.languages = lambda default_first=False: ['en', 'fr']")
 # A clock 40 years fast, for what Python asks of it (faketime, when installed, fakes it for everything).
 FAST_CLOCK = "import time\n_now = time.time\ntime.time = lambda: _now() + 40 * 365.25 * 86400"
 BASE_ENV = {"TZ": "UTC", "LC_ALL": "C.UTF-8"}

@@ -20,10 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli_process import run_sheetgen, sheetgen_command, sheetgen_env
-from sheetgen import output
+from sheetgen.runs import output
 from sheetgen.cli import cli
 from sheetgen.errors import OutputError
-from sheetgen.pack import Pack, build_pack
+from sheetgen.runs.pack import Pack, build_pack
 
 PREVIOUS = b"%PDF-1.4 the previous run's sheets\n%%EOF\n"
 
@@ -53,10 +53,10 @@ def assert_untouched(folder: Path) -> None:
 # -- bugs -----------------------------------------------------------------------
 
 BUG = """
-import sheetgen.jobs
+import sheetgen.runs.jobs
 def bug(*args, **kwargs):
     raise RuntimeError('bug\\non two lines')
-sheetgen.jobs.render_job = bug
+sheetgen.runs.jobs.render_job = bug
 """
 
 

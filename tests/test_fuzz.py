@@ -29,16 +29,16 @@ from hypothesis import strategies as st
 
 from conftest import GRID_NAMES
 from sheetgen.errors import InputError, LayoutError, SheetgenError
-from sheetgen.geometry import Text, bounds
-from sheetgen.grids import builtin_dir, grid_from_data, load_grid
-from sheetgen.jobs import Job, layout_job, render_job
-from sheetgen.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT
-from sheetgen.marks import marks_from_data
-from sheetgen.model import Colour, Effect, Symbol
-from sheetgen.render import measure_text
-from sheetgen.scoring import format_scores, score_sheet, scores_as_json
-from sheetgen.style import languages, themes
-from sheetgen.yamlio import parse_yaml, read_yaml
+from sheetgen.pdf.geometry import Text, bounds
+from sheetgen.grid.load import builtin_dir, grid_from_data, load_grid
+from sheetgen.runs.jobs import Job, layout_job, render_job
+from sheetgen.sheet.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT
+from sheetgen.play.marks import marks_from_data
+from sheetgen.grid.model import Colour, Effect, Symbol
+from sheetgen.pdf.render import measure_text
+from sheetgen.play.scoring import format_scores, score_sheet, scores_as_json
+from sheetgen.sheet.style import languages, themes
+from sheetgen.grid.yamlio import parse_yaml, read_yaml
 
 settings.register_profile(
     "sheetgen-ci", max_examples=60, derandomize=True, deadline=None, print_blob=True,

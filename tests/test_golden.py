@@ -17,8 +17,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.jobs import Job, render_job
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.runs.jobs import Job, render_job
 
 GOLDEN = Path(__file__).parent / "golden"
 DPI = 30

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.model import Colour, Effect, Grid, Lucky, Row, Symbol
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.grid.model import Colour, Effect, Grid, Lucky, Row, Symbol
 
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 LETTERS = {"R": R, "Y": Y, "G": G, "B": B}

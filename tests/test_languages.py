@@ -11,13 +11,13 @@ from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
-from sheetgen.geometry import Text, bounds
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.jobs import Job, render_job
-from sheetgen.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, SheetData, layout_sheet, personalise
-from sheetgen.render import unprintable
-from sheetgen.style import DATA, languages, load_labels
-from sheetgen.yamlio import read_yaml
+from sheetgen.pdf.geometry import Text, bounds
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, SheetData, layout_sheet, personalise
+from sheetgen.pdf.render import unprintable
+from sheetgen.sheet.style import DATA, languages, load_labels
+from sheetgen.grid.yamlio import read_yaml
 
 LANGS = languages()
 SHEET = SheetData((3, 14), 123, "Club de Lyon, 30.11.2026")  # every per-sheet item

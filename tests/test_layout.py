@@ -7,10 +7,10 @@ import itertools
 import pytest
 
 from sheetgen.errors import LayoutError
-from sheetgen.geometry import Box, Circle, Polygon, Rect, Text, bounds
-from sheetgen.grids import grid_from_data, load_grid
-from sheetgen.impose import EDGE, PAPERS, impose
-from sheetgen.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, PAD, SheetData, layout_sheet, personalise
+from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
+from sheetgen.grid.load import grid_from_data, load_grid
+from sheetgen.pdf.impose import EDGE, PAPERS, impose
+from sheetgen.sheet.layout import CAP, MIN_NUMBER_CAP, MIN_STRETCH, MIN_TEXT, PAD, SheetData, layout_sheet, personalise
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from sheetgen.errors import LayoutError
-from sheetgen.grids import grid_from_data
-from sheetgen.layout import layout_sheet
+from sheetgen.grid.load import grid_from_data
+from sheetgen.sheet.layout import layout_sheet
 
 
 def a_grid(cells: int, **extra) -> dict:

@@ -7,12 +7,12 @@ import itertools
 import pypdfium2 as pdfium
 import pytest
 
-from sheetgen.grids import load_grid
-from sheetgen.impose import impose
-from sheetgen.jobs import Job, render_job, sheet_data
-from sheetgen.layout import layout_sheet
-from sheetgen.lucky import deal_lucky
-from sheetgen.model import Lucky
+from sheetgen.grid.load import load_grid
+from sheetgen.pdf.impose import impose
+from sheetgen.runs.jobs import Job, render_job, sheet_data
+from sheetgen.sheet.layout import layout_sheet
+from sheetgen.play.lucky import deal_lucky
+from sheetgen.grid.model import Lucky
 
 LONGO = Lucky(count=2, low=2, high=16)
 

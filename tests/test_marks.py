@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from sheetgen.errors import InputError
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.marks import Marks, RowMarks, load_marks
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.play.marks import Marks, RowMarks, load_marks
 
 CLASSIC = load_grid("classic")
 

@@ -24,10 +24,10 @@ from PIL import Image
 
 from conftest import need_tool
 from sheetgen.cli import cli
-from sheetgen.grids import builtin_names
-from sheetgen.pack import NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack
-from sheetgen.raster import encode_png
-from sheetgen.style import load_labels
+from sheetgen.grid.load import builtin_names
+from sheetgen.runs.pack import NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack
+from sheetgen.pdf.raster import encode_png
+from sheetgen.sheet.style import load_labels
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -7,10 +7,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageOps
 
-from sheetgen.grids import load_grid
-from sheetgen.impose import EDGE, PAPERS, impose
-from sheetgen.jobs import Job, render_job
-from sheetgen.layout import SHEET_H, SHEET_W
+from sheetgen.grid.load import load_grid
+from sheetgen.pdf.impose import EDGE, PAPERS, impose
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.layout import SHEET_H, SHEET_W
 
 DPI = 200
 PX_PER_MM = DPI / 25.4

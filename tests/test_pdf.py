@@ -7,10 +7,10 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from sheetgen.grids import load_grid
-from sheetgen.impose import impose
-from sheetgen.jobs import Job, render_job
-from sheetgen.layout import SHEET_H, SHEET_W
+from sheetgen.grid.load import load_grid
+from sheetgen.pdf.impose import impose
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.layout import SHEET_H, SHEET_W
 
 MM = 72 / 25.4
 

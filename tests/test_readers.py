@@ -19,9 +19,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from conftest import GRID_NAMES, need_tool
-from sheetgen.geometry import Box
-from sheetgen.grids import load_grid
-from sheetgen.jobs import Job, job_section, render_job, sheet_data
+from sheetgen.pdf.geometry import Box
+from sheetgen.grid.load import load_grid
+from sheetgen.runs.jobs import Job, job_section, layout_job, render_job, sheet_data
 
 DPI = 100
 POINTS_PER_MM = 72 / 25.4
@@ -121,13 +121,13 @@ def read_in(area: Box, page: list[tuple[Box, str]]) -> list[str]:
 
 def test_text_reads_back_row_by_row_in_every_slot(pdf):
     name = pdf.stem
-    grid, section = job(name).grid, job_section(job(name))
+    grid, section, sheet = job(name).grid, job_section(job(name)), layout_job(job(name))[0]
     page = words(pdf)
     lucky = list(sheet_data(job(name)))
     for slot_index, slot in enumerate(section.plan.slots):
         for r, row in enumerate(grid.rows):
-            boxes = [c.box for c in section.sheet.cells if c.row == r]
+            boxes = [c.box for c in sheet.cells if c.row == r]
             band = Box(slot.x + boxes[0].x, slot.y + boxes[0].y, boxes[-1].right - boxes[0].x, boxes[0].h)
             assert read_in(band, page) == [str(n) for n in row.numbers], (name, slot_index, r)
-        for box, number in zip(section.sheet.lucky_boxes, lucky[slot_index].lucky, strict=True):
+        for box, number in zip(sheet.lucky_boxes, lucky[slot_index].lucky, strict=True):
             assert read_in(box.shifted(slot.x, slot.y), page) == [str(number)], (name, slot_index)

@@ -23,13 +23,13 @@ from jsonschema import Draft202012Validator
 
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
-from sheetgen.grids import builtin_dir, builtin_names, grid_from_data, grid_schema
-from sheetgen.yamlio import parse_yaml, read_yaml
+from sheetgen.grid.load import builtin_dir, builtin_names, grid_from_data, grid_schema
+from sheetgen.grid.yamlio import parse_yaml, read_yaml
 
 from test_validate import CASES, changed
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA_FILE = ROOT / "sheetgen" / "grid.schema.json"
+SCHEMA_FILE = ROOT / "sheetgen" / "grid" / "grid.schema.json"
 SCHEMA = json.loads(SCHEMA_FILE.read_text())
 VALIDATOR = Draft202012Validator(SCHEMA)
 
@@ -72,7 +72,7 @@ def test_committed_schema_is_what_sheetgen_schema_prints():
     assert result.exit_code == 0
     assert result.output == grid_schema()
     assert SCHEMA_FILE.read_text() == grid_schema(), (
-        "sheetgen/grid.schema.json is stale: regenerate it with 'sheetgen schema > sheetgen/grid.schema.json'"
+        "sheetgen/grid/grid.schema.json is stale: regenerate it with 'sheetgen schema > sheetgen/grid/grid.schema.json'"
     )
 
 
@@ -140,4 +140,4 @@ def test_schema_and_validator_accept_the_same_keys(where, route, changes):
 
 def test_the_package_ships_the_schema():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert any(fnmatch.fnmatch(SCHEMA_FILE.name, pattern) for pattern in data["sheetgen"])
+    assert any(fnmatch.fnmatch(SCHEMA_FILE.name, pattern) for pattern in data["sheetgen.grid"])

@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetgen.errors import SheetgenError
-from sheetgen.grids import builtin_names, grid_from_data, load_grid
-from sheetgen.marks import load_marks, marks_from_data
-from sheetgen.model import Effect, Symbol, row_points
-from sheetgen.scoring import (
+from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
+from sheetgen.play.marks import load_marks, marks_from_data
+from sheetgen.grid.model import Effect, Symbol, row_points
+from sheetgen.play.scoring import (
     Score,
     ScoreError,
     format_scores,

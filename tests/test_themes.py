@@ -23,14 +23,14 @@ from PIL import Image, ImageStat
 
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
-from sheetgen.geometry import Box, Text
-from sheetgen.grids import builtin_names, load_grid
-from sheetgen.impose import impose
-from sheetgen.jobs import Job, render_job
-from sheetgen.layout import SheetLayout, layout_sheet
-from sheetgen.model import Colour
-from sheetgen.render import measure_text
-from sheetgen.style import languages, load_labels, load_theme, themes
+from sheetgen.pdf.geometry import Box, Text
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.impose import impose
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.layout import SheetLayout, layout_sheet
+from sheetgen.grid.model import Colour
+from sheetgen.pdf.render import measure_text
+from sheetgen.sheet.style import languages, load_labels, load_theme, themes
 
 # test_layout's checks that hold in any theme, collected again here, where
 # the `layout` fixture below lays each grid out in every theme.

@@ -6,7 +6,7 @@ import struct
 
 from reportlab.pdfbase.ttfonts import TTFontFace
 
-from sheetgen.truetype import slim_truetype
+from sheetgen.pdf.truetype import slim_truetype
 
 
 def tables(font: bytes) -> dict[bytes, bytes]:

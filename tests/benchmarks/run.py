@@ -61,15 +61,15 @@ def case_floor(pages: int) -> bytes:
 
 
 def case_identical(pages: int) -> bytes:
-    from sheetgen.grids import load_grid
-    from sheetgen.jobs import Job, render_job
+    from sheetgen.grid.load import load_grid
+    from sheetgen.runs.jobs import Job, render_job
 
     return render_job(Job(load_grid("classic"), sheets=8 * pages))
 
 
 def case_unique(pages: int) -> bytes:
-    from sheetgen.grids import load_grid
-    from sheetgen.jobs import Job, render_job
+    from sheetgen.grid.load import load_grid
+    from sheetgen.runs.jobs import Job, render_job
 
     return render_job(Job(load_grid("longo"), sheets=8 * pages, first_serial=1))
 
@@ -78,7 +78,7 @@ def case_batch(pages: int) -> bytes:
     """A club batch through the manifest reader and the file writer: longo with serials."""
     import tempfile
 
-    from sheetgen.batch import load_batch, write_batch
+    from sheetgen.runs.batch import load_batch, write_batch
 
     with tempfile.TemporaryDirectory() as folder:
         manifest = Path(folder) / "tournament.yaml"
@@ -89,7 +89,7 @@ def case_batch(pages: int) -> bytes:
 
 def case_pack(pages: int) -> bytes:
     """The whole download pack (``pages`` is ignored): every grid, language and paper, with previews."""
-    from sheetgen.pack import Pack, pack_files
+    from sheetgen.runs.pack import Pack, pack_files
 
     return pack_files(Pack())["sheetgen-pack.zip"]
 

@@ -17,10 +17,10 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from .errors import LayoutError
-from .geometry import RGB, Box, Circle, Item, Polygon, Rect, Text
-from .model import Cell, Colour, Grid, Row, Symbol
-from .validate import plural
+from ..errors import LayoutError
+from ..pdf.geometry import RGB, Box, Circle, Item, Polygon, Rect, Text
+from ..grid.model import Cell, Colour, Grid, Row, Symbol
+from ..grid.validate import plural
 from .style import Labels, Mark, Theme, Tint
 
 Measure = Callable[[str, bool, float], float]

@@ -21,14 +21,14 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import OutputError
-from .grids import builtin_names, load_grid
-from .impose import PAPERS, impose
+from ..errors import OutputError
+from ..grid.load import builtin_names, load_grid
+from ..pdf.impose import PAPERS, impose
 from .jobs import Job, Progress, render_job
-from .layout import SHEET_H, SHEET_W
-from .model import Grid
+from ..sheet.layout import SHEET_H, SHEET_W
+from ..grid.model import Grid
 from .output import write_atomic
-from .style import DEFAULT_LANG, languages, load_labels
+from ..sheet.style import DEFAULT_LANG, languages, load_labels
 
 NAME = "sheetgen-pack"  # the folder inside the zip
 ZIP = f"{NAME}.zip"
@@ -63,7 +63,7 @@ def preview_path(grid: str) -> str:
 
 def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]:
     """Every file of ``pack`` by its path inside the pack, the zip last."""
-    from .raster import rasterise_png
+    from ..pdf.raster import rasterise_png
 
     tick = progress or (lambda steps: None)
     files: dict[str, bytes] = {}

@@ -17,7 +17,7 @@ import stat
 
 import yaml
 
-from .errors import InputError
+from ..errors import InputError
 
 # A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
 # 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.

@@ -17,7 +17,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from .errors import OutputError
+from ..errors import OutputError
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:

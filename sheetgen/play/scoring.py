@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NoReturn, Sequence
 
-from .errors import InputError
+from ..errors import InputError
 from .marks import Marks, RowMarks
-from .model import Colour, Effect, Grid, Power, Row, Symbol, row_points
-from .validate import one_of, plural
+from ..grid.model import Colour, Effect, Grid, Power, Row, Symbol, row_points
+from ..grid.validate import one_of, plural
 
 
 class ScoreError(InputError):

@@ -24,12 +24,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from .errors import LayoutError
-from .geometry import Circle, Item, Polygon, Rect, Text
+from ..errors import LayoutError
+from .geometry import Circle, Drawing, Item, Polygon, Rect, Text
 from .impose import PagePlan
-from .layout import SheetLayout
 from .truetype import slim_truetype
-from .validate import one_of
+from ..grid.validate import one_of
 
 # Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
 FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
@@ -159,7 +158,7 @@ class Section:
     """Pages that share one paper and one sheet layout: one print job."""
 
     plan: PagePlan
-    sheet: SheetLayout
+    sheet: Drawing  # the art every sheet shares, drawn once as a form
     pages: Iterable[Sequence[Sequence[Item]]]  # per page, the per-sheet items of each slot filled
 
 

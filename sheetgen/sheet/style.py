@@ -14,12 +14,12 @@ from enum import Enum
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .errors import InputError
-from .geometry import RGB
-from .model import Colour
-from .validate import Node, one_of
+from ..errors import InputError
+from ..pdf.geometry import RGB
+from ..grid.model import Colour
+from ..grid.validate import Node, one_of
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
 
@@ -46,7 +46,7 @@ class Labels:
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
-    from .yamlio import read_package_data
+    from ..grid.yamlio import read_package_data
 
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
@@ -121,7 +121,7 @@ def _mm(node: Node, low: float, high: float) -> float:
 
 @lru_cache(maxsize=None)
 def _themes_file() -> dict[str, Node]:
-    from .yamlio import read_package_data
+    from ..grid.yamlio import read_package_data
 
     return Node("themes.yaml", "", read_package_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 

@@ -114,6 +114,15 @@ class Text:
 Item = Rect | Circle | Polygon | Text
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """Items drawn in a space ``width`` x ``height`` mm: the art of one sheet."""
+
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+
 def bounds(item: Item) -> Box:
     """The area ``item`` covers (text: its box when it has one)."""
     if isinstance(item, Rect):

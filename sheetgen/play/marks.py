@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .model import Grid
-from .validate import Node
+from ..grid.model import Grid
+from ..grid.validate import Node
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Marks:
 
 def load_marks(path: str | os.PathLike[str], grid: Grid) -> Marks:
     """Read the marks file at ``path`` for a sheet of ``grid``."""
-    from .yamlio import read_yaml
+    from ..grid.yamlio import read_yaml
 
     where = os.fspath(path)
     return marks_from_data(read_yaml(path, where), where, grid)

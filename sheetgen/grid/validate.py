@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, NoReturn, Sequence, TypeVar
 
-from .errors import InputError
+from ..errors import InputError
 
 T = TypeVar("T")
 

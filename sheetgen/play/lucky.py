@@ -12,7 +12,7 @@ import random
 from collections import deque
 from typing import Iterator
 
-from .model import Lucky
+from ..grid.model import Lucky
 
 DEFAULT_SEED = 1
 SHEETS_APART = 7  # a set comes back only after this many other sheets: one page

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import LayoutError
+from ..errors import LayoutError
 from .geometry import Box, Item, Polygon
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

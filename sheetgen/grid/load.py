@@ -16,7 +16,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
 from .validate import Node, one_of
@@ -105,7 +105,7 @@ GRID_FORMAT = Fields(
 
 
 def grid_schema() -> str:
-    """``GRID_FORMAT`` as a JSON Schema document, the text of ``sheetgen/grid.schema.json``."""
+    """``GRID_FORMAT`` as a JSON Schema document, the text of ``sheetgen/grid/grid.schema.json``."""
     return json.dumps(json_schema(GRID_FORMAT, "sheetgen grid file"), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -116,7 +116,7 @@ def builtin_dir() -> Path:
     """The folder of built-in grid files: ``sheetgen/gridfiles`` in an installed
     package (pyproject maps the top-level ``grids/`` there), or ``grids/`` itself
     when run from a source checkout."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent
     packaged = here / "gridfiles"
     return packaged if packaged.is_dir() else here.parent / "grids"
 

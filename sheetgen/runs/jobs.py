@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from .impose import impose
-from .layout import SheetData, SheetLayout, layout_sheet, personalise
-from .lucky import DEFAULT_SEED, deal_lucky
-from .model import Grid
-from .errors import LayoutError
-from .style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
+from ..pdf.geometry import Drawing
+from ..pdf.impose import impose
+from ..sheet.layout import SheetData, SheetLayout, layout_sheet, personalise
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..grid.model import Grid
+from ..errors import LayoutError
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
-    from .render import Section
+    from ..pdf.render import Section
 
 
 Progress = Callable[[int], None]  # told how many steps (sheets, files) were just done
@@ -50,7 +51,7 @@ def sheet_data(job: Job, lucky: Iterator[tuple[int, ...]] | None = None) -> Iter
 
 def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
     """The PDF of ``job``: its sheets 8 to a page."""
-    from .render import render_sections
+    from ..pdf.render import render_sections
 
     return render_sections([job_section(job, data)], title=job.grid.title)
 
@@ -58,13 +59,13 @@ def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
 def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     """The pages of ``job``, to render alone or after other jobs' in one PDF;
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
-    from .render import Section, measure_text
+    from ..pdf.render import Section, measure_text
 
     sheet, labels, theme = layout_job(job)
     plan = impose(job.paper, sheet.width, sheet.height)
     overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
-    return Section(plan, sheet, pages)
+    return Section(plan, Drawing(sheet.width, sheet.height, sheet.items), pages)
 
 
 def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
@@ -75,7 +76,7 @@ def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
     """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
-    from .render import measure_text
+    from ..pdf.render import measure_text
 
     labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
     return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme

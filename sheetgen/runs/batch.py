@@ -28,16 +28,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
-from .grids import builtin_names, load_grid
-from .impose import PAPERS
+from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
+from ..grid.load import builtin_names, load_grid
+from ..pdf.impose import PAPERS
 from .jobs import Job, Progress, job_section, layout_job, render_job, sheet_data
-from .layout import SheetData, personalise
-from .lucky import DEFAULT_SEED, deal_lucky
-from .model import Grid, Lucky
+from ..sheet.layout import SheetData, personalise
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..grid.model import Grid, Lucky
 from .output import write_atomic
-from .style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
-from .validate import Node, one_of
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from ..grid.validate import Node, one_of
 
 MAX_JOBS = 100
 MAX_SHEETS = 80_000  # in a whole batch: 10,000 pages, the most `render --pages` prints
@@ -84,7 +84,7 @@ class Written:
 
 def load_batch(path: str | os.PathLike[str]) -> Batch:
     """Read and validate the manifest at ``path``, with every grid it names."""
-    from .yamlio import read_yaml
+    from ..grid.yamlio import read_yaml
 
     source = os.fspath(path)
     top = Node(source, "", read_yaml(path, source)).mapping(required=("jobs",), optional=TOP_KEYS)
@@ -178,7 +178,7 @@ def _relative_path(node: Node, inside: str, suffix: str = "") -> str:
 
 def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node | None) -> None:
     """Lay the job out now, so that what cannot print fails before anything is written."""
-    from .render import measure_text
+    from ..pdf.render import measure_text
 
     try:
         sheet, labels, theme = layout_job(job)
@@ -199,7 +199,7 @@ def write_batch(
 ) -> list[Written]:
     """Write the batch into ``folder`` (default ``batch.folder``): one PDF per
     job, or one PDF of every job in turn, named after the manifest."""
-    from .render import render_sections
+    from ..pdf.render import render_sections
 
     root = folder if folder is not None else batch.folder
     tick = progress or (lambda sheets: None)

@@ -1,0 +1,1 @@
+"""Print runs: jobs, batches, the download pack, and atomic output."""
