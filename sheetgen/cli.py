@@ -243,18 +243,29 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
         yield advance
 
 
+def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .runs.batch import EXAMPLE
+
+    _say(EXAMPLE.read_text(encoding="utf-8"), nl=False)
+    ctx.exit()
+
+
 @cli.command()
 @click.argument("manifest", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
 @click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no list of files.")
+@click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
+              help="Print an example manifest that uses every key, with comments, and exit.")
 def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
 
     Serial numbers run on across the whole batch; no lucky-number set repeats
-    in it until the grid's range is used up.  docs/example-batch.yaml shows
-    every key of a manifest."""
+    in it until the grid's range is used up.  'sheetgen batch --example'
+    prints a manifest that shows every key."""
     from .runs.batch import load_batch, write_batch
 
     plan = load_batch(manifest)

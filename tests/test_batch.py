@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen import cli as cli_module
-from sheetgen.runs.batch import load_batch, write_batch
+from sheetgen.runs.batch import EXAMPLE, load_batch, write_batch
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, load_grid
 from sheetgen.pdf.impose import impose
@@ -25,7 +25,6 @@ from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.style import load_labels, load_theme
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLE = REPO / "docs" / "example-batch.yaml"
 MM = 72 / 25.4
 
 
@@ -148,6 +147,16 @@ def test_the_example_manifest_is_valid_and_in_the_readme():
     ]
     assert batch.folder == Path("out/club-night")
     assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
+
+
+def test_batch_example_prints_the_example_manifest_that_then_prints(run):
+    """The example ships inside the package; saved as the user is told to, it prints."""
+    result = CliRunner().invoke(cli, ["batch", "--example"])
+    assert (result.exit_code, result.stderr, result.stdout) == (0, "", EXAMPLE.read_text())
+    result = run(result.stdout, "--quiet")
+    assert (result.exit_code, result.output) == (0, "")
+    assert written() == ["out/club-night/01-classic.pdf", "out/club-night/03-classic.pdf",
+                         "out/club-night/longo-du-soir.pdf"]
 
 
 # -- where files go -------------------------------------------------------------

@@ -23,3 +23,14 @@ def test_the_classifiers_say_what_the_project_is_for():
     classifiers = set(PROJECT["classifiers"])
     assert "Topic :: Games/Entertainment :: Board Games" in classifiers
     assert f"Programming Language :: Python :: {PROJECT['requires-python'].removeprefix('>=')}" in classifiers
+
+
+def test_every_data_file_ships_with_the_package():
+    """Labels, themes and the example manifest are read from the installed package, not the repository."""
+    from fnmatch import fnmatch
+
+    setuptools = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = setuptools["package-data"]["sheetgen.data"]
+    files = [p.name for p in (REPO / "sheetgen" / "data").iterdir() if p.is_file() and p.suffix != ".py"]
+    assert "example-batch.yaml" in files
+    assert [name for name in files if not any(fnmatch(name, pattern) for pattern in patterns)] == []

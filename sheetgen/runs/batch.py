@@ -2,7 +2,7 @@
 
 A manifest (YAML) lists jobs, each a grid and a number of sheets, with their
 language, paper, print theme, header line and serial numbers (see
-docs/example-batch.yaml).
+``EXAMPLE``, which ``sheetgen batch --example`` prints).
 ``load_batch`` validates it once, the way grid files are validated (every
 error names the manifest, the path inside it and what was expected), loads
 every grid, deals what differs per sheet across the whole batch, and lays
@@ -44,6 +44,7 @@ MAX_SHEETS = 80_000  # in a whole batch: 10,000 pages, the most `render --pages`
 MAX_HEADER = 80  # characters; whether they fit is measured too
 DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
+EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "example-batch.yaml"  # every key, commented
 
 STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial")  # in a job, or in `defaults`
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
