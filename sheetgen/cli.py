@@ -18,9 +18,10 @@ from typing import Callable, Iterator
 
 import click
 
-from .errors import OutputError, SheetgenError
+from .errors import InputError, OutputError, SheetgenError
 from .pdf.impose import PAPERS
-from .grid.validate import plural
+from .grid.validate import Node, plural
+from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
@@ -95,6 +96,32 @@ class Seed(click.ParamType):
         return seed
 
 
+class JobField(click.ParamType):
+    """A field of a print job, checked by the same function as in a manifest
+    (``read`` from runs/jobs.py), so that both accept the same and say the same."""
+
+    def __init__(self, name: str, read: Callable[[Node], object], whole: bool = False):
+        self.name, self.read, self.whole = name, read, whole
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        given: object = value
+        if self.whole:
+            try:
+                given = int(value)
+            except ValueError:
+                pass  # the check says what it expected, as in a manifest
+        try:
+            return self.read(Node(param.opts[-1] if param else self.name, "", given))
+        except InputError as error:
+            self.fail(error.message, param, ctx)
+
+
+def _quiet_option(what: str) -> Callable:
+    return click.option("-q", "--quiet", is_flag=True, help=f"Print nothing but errors: {what}.")
+
+
 def _pick_seed(seed: int | str) -> int:
     if seed != "random":
         return int(seed)
@@ -121,7 +148,8 @@ def list_grids() -> None:
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
-def check(files: tuple[str, ...]) -> None:
+@_quiet_option("no 'FILE: ok' lines")
+def check(files: tuple[str, ...], quiet: bool) -> None:
     """Validate grid files and lay them out in every language: 'FILE: ok', or
     one error line per bad or unprintable file (exit 1)."""
     from .grid.load import load_grid
@@ -135,7 +163,8 @@ def check(files: tuple[str, ...]) -> None:
             click.echo(f"sheetgen: {error}", err=True)
             failed = True
         else:
-            _say(f"{file}: ok")
+            if not quiet:
+                _say(f"{file}: ok")
     if failed:
         sys.exit(1)
 
@@ -166,6 +195,8 @@ def schema() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print, 8 sheets each.")
+@click.option("--sheets", type=JobField("sheets", read_sheets, whole=True),
+              help="Sheets to print, instead of --pages; the last page may be part filled [default: 8 a page].")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
@@ -177,20 +208,48 @@ def schema() -> None:
                    " printers.")
 @click.option("--colour-marks", is_flag=True,
               help="A shape per colour in every cell, with a key, for colour-blind players (always on in 'mono').")
-def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str, theme: str,
-           colour_marks: bool) -> None:
+@click.option("--header", type=JobField("header", read_header),
+              help="A line printed at the top of every sheet: club, event, date [default: none].")
+@click.option("--serial", is_flag=True, help="Number the sheets: No. 000001, No. 000002...")
+@click.option("--first-serial", type=JobField("first serial", read_first_serial, whole=True),
+              help="The first serial number; implies --serial [default: 1].")
+@click.option("--serial-order", type=click.Choice([order.value for order in SerialOrder]),
+              default=SerialOrder.STACK.value, show_default=True,
+              help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
+                   " 'page': the sheets of each page in sequence.")
+@_quiet_option("no progress bar, no summary")
+def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str, paper: str,
+           theme: str, colour_marks: bool, header: str | None, serial: bool, first_serial: int | None,
+           serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
+    from .errors import LayoutError
     from .grid.load import load_grid
-    from .runs.jobs import Job, render_job
+    from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
     from .runs.output import write_atomic
 
+    context = click.get_current_context()
+    if sheets is not None and context.get_parameter_source("pages") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("give --pages or --sheets, not both")
     model = load_grid(grid)
     seed = _pick_seed(seed)
     target = output or Path("out") / f"{model.name}.pdf"
-    data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
-                          colour_marks=colour_marks))
+    if serial and first_serial is None:
+        first_serial = 1
+    job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
+              colour_marks=colour_marks, header=header or "", first_serial=first_serial,
+              serial_order=SerialOrder(serial_order))
+    try:
+        check_job(job)
+    except LayoutError as error:
+        if error.path != "header":
+            raise
+        raise click.BadParameter(error.message, param_hint="'--header'") from None
+    with _progress(job.sheets, "Printing", quiet) as progress:
+        data = render_job(job, counted(sheet_data(job), progress))
     write_atomic(target, data)
-    _say(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
+    if not quiet:
+        numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
+        _say(f"wrote {target} ({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})")
 
 
 @cli.command()
@@ -217,13 +276,14 @@ SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
 
 
 def _is_terminal() -> bool:
-    return sys.stdout.isatty()
+    return sys.stderr.isatty()
 
 
 @contextmanager
 def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """The callback a long run reports its steps to: a bar on a terminal once
-    the run has taken SHOW_PROGRESS_AFTER seconds, else nothing."""
+    """The callback a long run reports its steps to: a bar on standard error,
+    when that is a terminal, once the run has taken SHOW_PROGRESS_AFTER
+    seconds, else nothing.  Standard output stays for what a run prints."""
     if quiet or not _is_terminal():
         yield lambda steps: None
         return
@@ -237,7 +297,7 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
             if bar is not None:
                 bar.update(steps)
             elif time.monotonic() - start >= SHOW_PROGRESS_AFTER:
-                bar = stack.enter_context(click.progressbar(length=total, label=label))
+                bar = stack.enter_context(click.progressbar(length=total, label=label, file=sys.stderr))
                 bar.update(done)
 
         yield advance
@@ -257,7 +317,7 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
-@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no list of files.")
+@_quiet_option("no progress bar, no list of files")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
 def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> None:
@@ -276,7 +336,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
     for file in written:
         sheets = [d for b in file.jobs for d in b.data]
         serials = [d.serial for d in sheets if d.serial is not None]
-        numbers = f", No. {serials[0]:06d} to {serials[-1]:06d}" if serials else ""
+        numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
         _say(f"wrote {file.path} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
@@ -285,7 +345,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
 @cli.command("pack")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("out/pack"),
               show_default=True, help="Folder to build the pack in.")
-@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no summary.")
+@_quiet_option("no progress bar, no summary")
 def pack_command(output: Path, quiet: bool) -> None:
     """Build the download pack: every built-in grid in every language on A4 and
     US Letter as PDF, a PNG preview of each grid, an index.html linking them,

@@ -55,7 +55,7 @@ BAD_MANIFESTS = [
      "club.yaml: unknown key 'colour' (expected jobs, folder, seed, first_serial or defaults)"),
     ("jobs: [{grid: classic, sheets: 8, pages: 1}]\n",
      "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, theme, colour_marks,"
-     " header or serial)"),
+     " header, serial or serial_order)"),
     ("jobs: [{grid: classic}]\n", "club.yaml: jobs[0]: missing key 'sheets'"),
     ("jobs: [{grid: classic, sheets: 8, seed: 3}]\n",
      "club.yaml: jobs[0].seed: the seed belongs to the whole batch (one deck of lucky numbers for every job):"
@@ -74,12 +74,14 @@ BAD_MANIFESTS = [
      "club.yaml: jobs[0].lang: unknown value 'es' (expected de, en, fr, it or nl)"),
     ("defaults: {paper: a3}\n" + ONE_JOB, "club.yaml: defaults.paper: unknown value 'a3' (expected a4 or letter)"),
     ("defaults: {grid: classic}\n" + ONE_JOB,
-     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header or"
-     " serial)"),
+     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header, serial or"
+     " serial_order)"),
     ("jobs: [{grid: classic, sheets: 8, theme: neon}]\n",
      "club.yaml: jobs[0].theme: unknown value 'neon' (expected colour, ink-saver or mono)"),
     ("jobs: [{grid: classic, sheets: 8, serial: yes please}]\n",
      "club.yaml: jobs[0].serial: expected true or false, got the text 'yes please'"),
+    ("defaults: {serial: true, serial_order: cut}\n" + ONE_JOB,
+     "club.yaml: defaults.serial_order: unknown value 'cut' (expected stack or page)"),
     ("first_serial: -1\n" + ONE_JOB,
      "club.yaml: first_serial: expected a whole number from 0 to 999999, got the number -1"),
     ("seed: random\n" + ONE_JOB, "club.yaml: seed: expected a whole number, got the text 'random'"),
@@ -228,7 +230,7 @@ def test_serial_numbers_are_unique_and_in_order_across_the_batch(run):
         jobs:
           - {grid: classic, sheets: 10}
           - {grid: longo, sheets: 5, serial: false}
-          - {grid: longo, sheets: 12, lang: de, paper: letter}
+          - {grid: longo, sheets: 12, lang: de, paper: letter, serial_order: page}
     """)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
@@ -236,8 +238,10 @@ def test_serial_numbers_are_unique_and_in_order_across_the_batch(run):
         "wrote out/batch-club/02-longo.pdf (1 page, 5 sheets)",
         "wrote out/batch-club/03-longo.pdf (2 pages, 12 sheets, No. 000108 to 000119)",
     ]
-    found = [re.findall(r"(?:No\.|Nr\.) (\d{6})", "".join(page_texts(Path(p)))) for p in written()]
-    assert found == [[f"{n:06d}" for n in range(98, 108)], [], [f"{n:06d}" for n in range(108, 120)]]
+    found = [[int(n) for n in re.findall(r"(?:No\.|Nr\.) (\d{6})", "".join(page_texts(Path(p))))] for p in written()]
+    # Read page by page, slot by slot.  Stack order: 10 sheets on 2 pages make piles of
+    # 2 (slots 1 and 2: 98-99, 100-101) and of 1 (slots 3 to 8, empty on page 2: 102...107).
+    assert found == [[98, 100, 102, 103, 104, 105, 106, 107, 99, 101], [], list(range(108, 120))]
 
 
 def lucky_pairs(path: Path, grid, paper: str, **strips) -> list[tuple[int, int]]:
@@ -331,7 +335,8 @@ def test_combined_puts_every_job_in_one_pdf_on_its_own_paper(run):
     assert [tuple(round(v) for v in page.get_size()) for page in pdf] == [(595, 842), (595, 842), (612, 792)]
     texts = [page.get_textpage().get_text_range() for page in pdf]
     assert "Penalties" in texts[0] and "Mislukte worpen" in texts[2]
-    assert re.findall(r"\d{6}", "".join(texts)) == [f"{n:06d}" for n in range(1, 18)]
+    # each job its own stack: 9 sheets on 2 pages pile 1-2 in slot 1, then one sheet a slot
+    assert [int(n) for n in re.findall(r"\d{6}", "".join(texts))] == [1, 3, 4, 5, 6, 7, 8, 9, 2, *range(10, 18)]
 
 
 def test_progress_reports_every_sheet(tmp_path):
@@ -344,12 +349,15 @@ def test_progress_reports_every_sheet(tmp_path):
     assert len(steps) == 50
 
 
-def test_no_progress_bar_unless_stdout_is_a_terminal(run, monkeypatch):
+def test_no_progress_bar_unless_stderr_is_a_terminal(run, monkeypatch):
     monkeypatch.setattr(cli_module, "SHOW_PROGRESS_AFTER", 0.0)
-    assert not run(ONE_JOB).stdout.startswith("Printing")
+    assert run(ONE_JOB).stderr == ""
     monkeypatch.setattr(cli_module, "_is_terminal", lambda: True)
-    assert run(ONE_JOB).stdout.startswith("Printing")  # click hides the bar itself off a terminal
-    assert run(ONE_JOB, "--quiet").stdout == ""
+    result = run(ONE_JOB)
+    # click hides the bar itself off a terminal, and prints its label only
+    assert (result.stderr, result.stdout) == ("Printing\n", "wrote out/batch-club/01-classic.pdf (1 page, 8 sheets)\n")
+    assert run(ONE_JOB, "--quiet").output == ""
+    assert run(ONE_JOB, "-q").output == ""
 
 
 def test_a_long_batch_shows_a_progress_bar_on_a_terminal(tmp_path):
