@@ -122,6 +122,22 @@ def _quiet_option(what: str) -> Callable:
     return click.option("-q", "--quiet", is_flag=True, help=f"Print nothing but errors: {what}.")
 
 
+def _one_of(*options: tuple[str, object]) -> None:
+    """Refuse options that say the same thing twice (--pages and --sheets)."""
+    context = click.get_current_context()
+    given = [name for name, value in options
+             if value is not None and context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if len(given) > 1:
+        raise click.UsageError(f"give {' or '.join('--' + name.replace('_', '-') for name in given)}, not both")
+
+
+def _words(lang_file: str | None):
+    """The words of the user's language file, if one is given."""
+    from .sheet.style import load_label_file
+
+    return load_label_file(lang_file) if lang_file else None
+
+
 def _pick_seed(seed: int | str) -> int:
     if seed != "random":
         return int(seed)
@@ -130,10 +146,40 @@ def _pick_seed(seed: int | str) -> int:
     return secrets.randbelow(2**31)
 
 
-@click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+def _complete_grid(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of a GRID: the built-in names, then grid files (*.yaml,
+    *.yml) and folders in the folder being typed."""
+    from click.shell_completion import CompletionItem
+
+    from .grid.load import builtin_names
+
+    found = [name for name in builtin_names() if name.startswith(incomplete)]
+    folder, _, start = incomplete.rpartition("/")
+    prefix = f"{folder}/" if folder else ""
+    try:
+        entries = sorted(Path(folder or ".").iterdir())
+    except OSError:  # a folder that is not there (yet) or cannot be read: names only
+        entries = []
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
+            continue
+        if entry.is_dir():
+            found.append(f"{prefix}{entry.name}/")
+        elif entry.suffix in (".yaml", ".yml"):
+            found.append(f"{prefix}{entry.name}")
+    return [CompletionItem(value) for value in found]
+
+
+@click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="sheetgen")
-def cli() -> None:
-    """Printable score sheets for Qwixx and its variants, eight to a page."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Printable score sheets for Qwixx and its variants, eight to a page.
+
+    'sheetgen COMMAND --help' tells more about each command."""
+    if ctx.invoked_subcommand is None:  # a bare `sheetgen` is a question, not a mistake
+        _say(ctx.get_help())
 
 
 @cli.command("list")
@@ -170,7 +216,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 def show(grid: str) -> None:
     """Print the file of a built-in GRID, to start a grid of your own from."""
     from .errors import InputError
@@ -191,7 +237,7 @@ def schema() -> None:
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print, 8 sheets each.")
@@ -201,6 +247,9 @@ def schema() -> None:
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the printed words.")
+@click.option("--lang-file", type=click.Path(path_type=str),
+              help="A language file of your own (the keys of English, your words) instead of --lang"
+                   " [default: none].")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
               help="Paper size; the sheets keep their size.")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
@@ -218,8 +267,8 @@ def schema() -> None:
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
 @_quiet_option("no progress bar, no summary")
-def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str, paper: str,
-           theme: str, colour_marks: bool, header: str | None, serial: bool, first_serial: int | None,
+def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str,
+           lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool, first_serial: int | None,
            serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
     from .errors import LayoutError
@@ -227,16 +276,15 @@ def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed:
     from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
     from .runs.output import write_atomic
 
-    context = click.get_current_context()
-    if sheets is not None and context.get_parameter_source("pages") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError("give --pages or --sheets, not both")
+    _one_of(("pages", pages), ("sheets", sheets))
+    _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
     seed = _pick_seed(seed)
     target = output or Path("out") / f"{model.name}.pdf"
     if serial and first_serial is None:
         first_serial = 1
-    job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
-              colour_marks=colour_marks, header=header or "", first_serial=first_serial,
+    job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, words=_words(lang_file), paper=paper,
+              theme=theme, colour_marks=colour_marks, header=header or "", first_serial=first_serial,
               serial_order=SerialOrder(serial_order))
     try:
         check_job(job)
@@ -253,10 +301,13 @@ def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed:
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 @click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
-def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
+@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path),
+              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
+                   " standings [default: none].")
+def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
     """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
     from .grid.load import load_grid
     from .play.marks import load_marks
@@ -264,12 +315,29 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
 
     model = load_grid(grid)
     scores = [score_sheet(model, load_marks(path, model)) for path in marks]
+    table = _add_to_standings(standings, scores, as_json) if standings else None  # before any output: it can fail
     if as_json:
         import json
 
-        _say(json.dumps(scores_as_json(scores), indent=2))
+        data = scores_as_json(scores)
+        if table is not None:
+            data["standings"] = table
+        _say(json.dumps(data, indent=2))
     else:
         _say(format_scores(scores), nl=False)
+        if table is not None:
+            _say("\n" + table, nl=False)
+
+
+def _add_to_standings(path: Path, scores: list, as_json: bool):
+    """Add a game to the standings file at ``path``; the standings, as text or plain data."""
+    from .play.standings import add_game, format_standings, read_standings, standings_as_json, standings_csv
+    from .runs.output import write_atomic
+
+    where = os.fspath(path)
+    results = add_game(read_standings(path), scores, where)
+    write_atomic(path, standings_csv(results).encode())
+    return standings_as_json(results) if as_json else format_standings(results, where)
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
@@ -318,9 +386,12 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
 @_quiet_option("no progress bar, no list of files")
+@click.option("--lang-file", type=click.Path(path_type=str),
+              help="A language file of your own (the keys of English, your words), for every job instead of its"
+                   " 'lang' [default: none].")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
-def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> None:
+def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
 
     Serial numbers run on across the whole batch; no lucky-number set repeats
@@ -328,7 +399,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
     prints a manifest that shows every key."""
     from .runs.batch import load_batch, write_batch
 
-    plan = load_batch(manifest)
+    plan = load_batch(manifest, _words(lang_file))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         written = write_batch(plan, output, combined=combined, progress=progress)
     if quiet:

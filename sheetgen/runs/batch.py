@@ -39,7 +39,7 @@ from ..sheet.layout import SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
 from .output import write_atomic
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from ..grid.validate import Node, one_of
 
 MAX_JOBS = 100
@@ -84,8 +84,9 @@ class Written:
     jobs: tuple[BatchJob, ...]  # the jobs in this file: one, or all when combined
 
 
-def load_batch(path: str | os.PathLike[str]) -> Batch:
-    """Read and validate the manifest at ``path``, with every grid it names."""
+def load_batch(path: str | os.PathLike[str], words: Labels | None = None) -> Batch:
+    """Read and validate the manifest at ``path``, with every grid it names;
+    ``words`` (a language file's) print on every job instead of its ``lang``."""
     from ..grid.yamlio import read_yaml
 
     source = os.fspath(path)
@@ -123,6 +124,7 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
             sheets=sheets,
             seed=seed,
             lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
+            words=words,
             paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
             theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
             colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,

@@ -70,6 +70,7 @@ class Job:
     sheets: int = 8
     seed: int = DEFAULT_SEED
     lang: str = DEFAULT_LANG
+    words: Labels | None = None  # the user's own words (a language file), instead of those of `lang`
     theme: str = DEFAULT_THEME
     colour_marks: bool = False  # a mark per colour and its key, in a theme that has none (colour-blind players)
     paper: str = "a4"
@@ -129,15 +130,16 @@ def page_count(job: Job) -> int:
 
 def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
     """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
-    return _layout(job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None)
+    return _layout(job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, bool(job.header),
+                   job.first_serial is not None)
 
 
 @lru_cache(maxsize=16)
-def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
+def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, header: bool, serial: bool):
     """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
-    labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
+    theme = load_theme(theme_name, colour_marks)
     return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme
 
 
