@@ -98,10 +98,13 @@ class Seed(click.ParamType):
 
 class JobField(click.ParamType):
     """A field of a print job, checked by the same function as in a manifest
-    (``read`` from runs/jobs.py), so that both accept the same and say the same."""
+    (``read`` from runs/jobs.py), so that both accept the same and say the same;
+    ``whole``: the text is read as a whole number first, where it is one."""
 
-    def __init__(self, name: str, read: Callable[[Node], object], whole: bool = False):
-        self.name, self.read, self.whole = name, read, whole
+    name = "value"
+
+    def __init__(self, read: Callable[[Node], object], whole: bool = False):
+        self.read, self.whole = read, whole
 
     def convert(self, value, param, ctx):
         if not isinstance(value, str):
@@ -241,15 +244,15 @@ def schema() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print, 8 sheets each.")
-@click.option("--sheets", type=JobField("sheets", read_sheets, whole=True),
-              help="Sheets to print, instead of --pages; the last page may be part filled [default: 8 a page].")
+@click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
+              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: 8 a page]")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the printed words.")
-@click.option("--lang-file", type=click.Path(path_type=str),
-              help="A language file of your own (the keys of English, your words) instead of --lang"
-                   " [default: none].")
+@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
+              help="A language file of your own (the keys of English, your words) instead of --lang."
+                   "  [default: none]")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
               help="Paper size; the sheets keep their size.")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
@@ -257,19 +260,19 @@ def schema() -> None:
                    " printers.")
 @click.option("--colour-marks", is_flag=True,
               help="A shape per colour in every cell, with a key, for colour-blind players (always on in 'mono').")
-@click.option("--header", type=JobField("header", read_header),
-              help="A line printed at the top of every sheet: club, event, date [default: none].")
+@click.option("--header", type=JobField(read_header), metavar="TEXT",
+              help="A line printed at the top of every sheet: club, event, date.  [default: none]")
 @click.option("--serial", is_flag=True, help="Number the sheets: No. 000001, No. 000002...")
-@click.option("--first-serial", type=JobField("first serial", read_first_serial, whole=True),
-              help="The first serial number; implies --serial [default: 1].")
+@click.option("--first-serial", type=JobField(read_first_serial, whole=True), metavar="N",
+              help="The first serial number; implies --serial.  [default: 1]")
 @click.option("--serial-order", type=click.Choice([order.value for order in SerialOrder]),
               default=SerialOrder.STACK.value, show_default=True,
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
 @_quiet_option("no progress bar, no summary")
 def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str,
-           lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool, first_serial: int | None,
-           serial_order: str, quiet: bool) -> None:
+           lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool,
+           first_serial: int | None, serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
     from .errors import LayoutError
     from .grid.load import load_grid
@@ -304,40 +307,40 @@ def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed:
 @click.argument("grid", shell_complete=_complete_grid)
 @click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
-@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Add the game to this CSV file of the evening's games (made if missing) and print the"
-                   " standings [default: none].")
+                   " standings.  [default: none]")
 def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
     """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
     from .grid.load import load_grid
     from .play.marks import load_marks
     from .play.scoring import format_scores, score_sheet, scores_as_json
+    from .play.standings import format_standings, standings_as_json
 
     model = load_grid(grid)
     scores = [score_sheet(model, load_marks(path, model)) for path in marks]
-    table = _add_to_standings(standings, scores, as_json) if standings else None  # before any output: it can fail
+    evening = _add_to_standings(standings, scores) if standings else None  # before any output: it can fail
     if as_json:
         import json
 
         data = scores_as_json(scores)
-        if table is not None:
-            data["standings"] = table
+        if evening is not None:
+            data["standings"] = standings_as_json(evening)
         _say(json.dumps(data, indent=2))
     else:
         _say(format_scores(scores), nl=False)
-        if table is not None:
-            _say("\n" + table, nl=False)
+        if evening is not None:
+            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
 
 
-def _add_to_standings(path: Path, scores: list, as_json: bool):
-    """Add a game to the standings file at ``path``; the standings, as text or plain data."""
-    from .play.standings import add_game, format_standings, read_standings, standings_as_json, standings_csv
+def _add_to_standings(path: Path, scores: list) -> list:
+    """Add a game to the standings file at ``path``: every result in it."""
+    from .play.standings import add_game, read_standings, standings_csv
     from .runs.output import write_atomic
 
-    where = os.fspath(path)
-    results = add_game(read_standings(path), scores, where)
+    results = add_game(read_standings(path), scores, os.fspath(path))
     write_atomic(path, standings_csv(results).encode())
-    return standings_as_json(results) if as_json else format_standings(results, where)
+    return results
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
@@ -386,9 +389,9 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
 @_quiet_option("no progress bar, no list of files")
-@click.option("--lang-file", type=click.Path(path_type=str),
+@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
               help="A language file of your own (the keys of English, your words), for every job instead of its"
-                   " 'lang' [default: none].")
+                   " 'lang'.  [default: none]")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
 def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -73,7 +72,8 @@ def test_render_checks_its_job_options_as_a_manifest_does(run, tmp_path, args, m
     expected = manifest_error(tmp_path, manifest)
     result = run("render", "classic", *args)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"sheetgen render: Invalid value for '{args[0]}': {expected} (see 'sheetgen render --help')\n"
+    assert result.stderr == (f"sheetgen render: Invalid value for '{args[0]}': {expected}"
+                             " (see 'sheetgen render --help')\n")
     assert not Path("out").exists()
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from ..grid.load import builtin_names, load_grid
@@ -47,7 +47,8 @@ DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "example-batch.yaml"  # every key, commented
 
-STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial", "serial_order")  # in a job, or in `defaults`
+# in a job, or in `defaults`
+STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial", "serial_order")
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 

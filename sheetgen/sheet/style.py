@@ -90,7 +90,7 @@ def _labels(lang: str, node: Node) -> Labels:
         text = fields[key].text(160)
         wanted = sorted(set(PLACEHOLDER.findall(model)))
         if sorted(set(PLACEHOLDER.findall(text))) != wanted:
-            which = f"the placeholder{'s' if len(wanted) > 1 else ''} {' '.join(wanted)}" if wanted else "no placeholder"
+            which = f"the placeholder{'s' * (len(wanted) > 1)} {' '.join(wanted)}" if wanted else "no placeholder"
             fields[key].fail(f"expected {which}, as in English {model!r}, got {text!r}")
         words.append((key, text))
     return Labels(lang, tuple(words))
