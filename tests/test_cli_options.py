@@ -261,3 +261,14 @@ def test_lang_and_lang_file_do_not_go_together(run, tmp_path):
     result = run("render", "classic", "--lang", "fr", "--lang-file", "club.yaml")
     assert (result.exit_code, result.stderr) == (
         2, "sheetgen render: give --lang or --lang-file, not both (see 'sheetgen render --help')\n")
+
+
+def test_the_widest_serial_number_of_a_run_is_checked_before_anything_is_written(run, tmp_path):
+    """'No. 999999' fits the words below, 'No. 1000006' (the last of 8 sheets) does not."""
+    english = (REPO / "sheetgen" / "data" / "lang-en.yaml").read_text()
+    (tmp_path / "long.yaml").write_text(english.replace('serial: "No. {n}"', 'serial: "Sheet number of the club {n}"'))
+    assert run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999992", "-q").exit_code == 0
+    result = run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999999", "-o", "late.pdf")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith("sheetgen: text 'Sheet number of the club 1000006' does not fit its box: ")
+    assert not (tmp_path / "late.pdf").exists()

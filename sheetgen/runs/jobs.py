@@ -156,21 +156,20 @@ def check_printable(grid: Grid) -> None:
 
 
 def check_job(job: Job) -> None:
-    """Lay ``job`` out, and a sheet of it with its widest serial number and
-    its header, as printing it will: what cannot print fails now, before
-    anything is written, with a ``LayoutError`` whose path is "header" when
-    the sheet prints but its header line does not."""
+    """Lay ``job`` out, and a sheet of it with its header and its widest
+    serial number, as printing it will: what cannot print fails now, before
+    anything is written, with a ``LayoutError`` whose path is "header" when it
+    is the header line that does not fit."""
     from ..pdf.render import measure_text
 
     sheet, labels, theme = layout_job(job)
-    last = None if job.first_serial is None else job.first_serial + job.sheets - 1
-    widest = SheetData(next(deal_lucky(job.grid.lucky, job.seed)), last, job.header)
+    lucky = next(deal_lucky(job.grid.lucky, job.seed))
     try:
-        personalise(sheet, widest, labels, theme, measure_text)
+        personalise(sheet, SheetData(lucky, None, job.header), labels, theme, measure_text)
     except LayoutError as error:
-        if not job.header:
-            raise
         raise LayoutError(error.message, "header") from None
+    if job.first_serial is not None:  # the last is the widest: 999999 + 1 has seven digits
+        personalise(sheet, SheetData(lucky, job.first_serial + job.sheets - 1), labels, theme, measure_text)
 
 
 # -- a job's fields as a manifest or the command line gives them ----------------
