@@ -6,8 +6,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -15,6 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
+from cli_process import run_on_a_terminal
 from sheetgen import cli as cli_module
 from sheetgen.runs.batch import EXAMPLE, load_batch, write_batch
 from sheetgen.cli import cli
@@ -361,25 +360,8 @@ def test_no_progress_bar_unless_stderr_is_a_terminal(run, monkeypatch):
 
 
 def test_a_long_batch_shows_a_progress_bar_on_a_terminal(tmp_path):
-    """In a real pseudo-terminal, with the bar's delay set to 0."""
-    pty = pytest.importorskip("pty")
+    """On standard error, in a real pseudo-terminal."""
     (tmp_path / "club.yaml").write_text("jobs: [{grid: classic, sheets: 80}]\n")
-    script = "import sys, sheetgen.cli as c; c.SHOW_PROGRESS_AFTER = 0; sys.argv[0] = 'sheetgen'; c.main()"
-    main, child = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-c", script, "batch", "club.yaml"], cwd=tmp_path, stdout=child,
-                               stderr=child, env={**os.environ, "PYTHONPATH": str(REPO)})
-    os.close(child)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(main, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    assert process.wait(timeout=60) == 0
-    os.close(main)
-    text = output.decode()
-    assert "Printing  [" in text and "100%" in text
-    assert text.rstrip().endswith("wrote out/batch-club/01-classic.pdf (10 pages, 80 sheets)")
+    code, stdout, terminal = run_on_a_terminal("batch", "club.yaml", cwd=tmp_path)
+    assert (code, stdout) == (0, "wrote out/batch-club/01-classic.pdf (10 pages, 80 sheets)\n")
+    assert "Printing  [" in terminal and "100%" in terminal

@@ -6,20 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, builtin_names
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str):
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_every_command_has_help(run):

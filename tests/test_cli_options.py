@@ -4,28 +4,16 @@ terminal."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
+from cli_process import run_on_a_terminal
 from sheetgen.cli import cli
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str):
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_render_prints_a_numbered_run_with_a_header_without_a_manifest(run, tmp_path):
@@ -92,36 +80,11 @@ def test_quiet_prints_nothing_but_errors(run, args):
         assert (result.exit_code, result.output) == (0, "")
 
 
-def run_on_a_terminal(tmp_path: Path, *args: str) -> tuple[int, str, str]:
-    """Run sheetgen with standard error on a pseudo-terminal and standard
-    output on a pipe, the progress bar's delay set to 0: (exit code, stdout, terminal)."""
-    pty = pytest.importorskip("pty")
-    script = "import sys, sheetgen.cli as c; c.SHOW_PROGRESS_AFTER = 0; sys.argv[0] = 'sheetgen'; c.main()"
-    main, child = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-c", script, *args], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=child, env={**os.environ, "PYTHONPATH": str(REPO)})
-    os.close(child)
-    terminal = b""
-    while True:
-        try:
-            chunk = os.read(main, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        terminal += chunk
-    stdout = process.stdout.read().decode()
-    code = process.wait(timeout=60)
-    process.stdout.close()
-    os.close(main)
-    return code, stdout, terminal.decode()
-
-
 def test_a_long_render_shows_its_progress_bar_on_standard_error(tmp_path):
-    code, stdout, terminal = run_on_a_terminal(tmp_path, "render", "longo", "--pages", "40")
+    code, stdout, terminal = run_on_a_terminal("render", "longo", "--pages", "40", cwd=tmp_path)
     assert (code, stdout) == (0, "wrote out/longo.pdf (40 pages, 320 sheets, seed 1)\n")
     assert "Printing  [" in terminal and "100%" in terminal and "wrote" not in terminal
-    code, stdout, terminal = run_on_a_terminal(tmp_path, "render", "longo", "--pages", "40", "-q")
+    code, stdout, terminal = run_on_a_terminal("render", "longo", "--pages", "40", "-q", cwd=tmp_path)
     assert (code, stdout, terminal) == (0, "", "")
 
 

@@ -4,9 +4,7 @@ write it, the table by hand-worked examples, and `score --standings`."""
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-from sheetgen.cli import cli
 from sheetgen.errors import InputError
 from sheetgen.play.standings import Result, Standing, parse_standings, standings, standings_csv
 
@@ -81,18 +79,12 @@ MAX = "player: Max\nrows: [{crossed: [2, 3, 4, 5, 6, 7, 8]}, {crossed: [2]}, {},
 
 
 @pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def marks(tmp_path):
     for name, text in (("lea.yaml", LEA), ("tom.yaml", TOM), ("max.yaml", MAX)):
         (tmp_path / name).write_text(text)
 
-    def invoke(*args: str):
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
-    return invoke
-
-
-def test_score_adds_each_game_to_the_standings_and_prints_the_table(run, tmp_path):
+def test_score_adds_each_game_to_the_standings_and_prints_the_table(run, marks, tmp_path):
     result = run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.endswith(
@@ -115,14 +107,14 @@ def test_score_adds_each_game_to_the_standings_and_prints_the_table(run, tmp_pat
         "game,grid,player,points\n1,classic,Lea,31\n1,classic,Tom,22\n2,classic,Max,24\n2,classic,Tom,22\n")
 
 
-def test_score_json_carries_the_standings(run):
+def test_score_json_carries_the_standings(run, marks):
     import json
 
     data = json.loads(run("score", "classic", "lea.yaml", "--json", "--standings", "evening.csv").stdout)
     assert data["standings"] == [{"player": "Lea", "games": 1, "wins": 1, "points": 31, "mean": 31.0}]
 
 
-def test_a_bad_standings_file_is_left_as_it_was_and_nothing_is_printed(run, tmp_path):
+def test_a_bad_standings_file_is_left_as_it_was_and_nothing_is_printed(run, marks, tmp_path):
     bad = "game,grid,player,points\n1,classic,Lea\n"
     (tmp_path / "evening.csv").write_text(bad)
     result = run("score", "classic", "lea.yaml", "--standings", "evening.csv")
@@ -132,7 +124,7 @@ def test_a_bad_standings_file_is_left_as_it_was_and_nothing_is_printed(run, tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.csv", "lea.yaml", "max.yaml", "tom.yaml"]
 
 
-def test_the_same_player_twice_in_one_game_is_refused(run, tmp_path):
+def test_the_same_player_twice_in_one_game_is_refused(run, marks, tmp_path):
     (tmp_path / "lea2.yaml").write_text(LEA)
     result = run("score", "classic", "lea.yaml", "lea2.yaml", "--standings", "evening.csv")
     assert (result.exit_code, result.stdout) == (1, "")
