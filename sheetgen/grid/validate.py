@@ -18,9 +18,8 @@ T = TypeVar("T")
 
 
 def describe(value: object, content: bool = True) -> str:
-    """A short, user-facing name for the type of ``value``; with its text or
-    number unless not ``content`` (the whole of a file that is no grid, marks
-    or manifest file may be anything of the user's: a password file)."""
+    """A short, user-facing name for the type of ``value``, with its text or
+    number unless not ``content``."""
     if not content and isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return "text" if isinstance(value, str) else "a number"
     if value is None:
@@ -73,16 +72,19 @@ class Node:
         raise InputError(self.source, self.path, message)
 
     def expected(self, what: str) -> NoReturn:
-        self.fail(f"expected {what}, got {describe(self.value, content=bool(self.path))}")
+        self.fail(f"expected {what}, got {describe(self.value)}")
 
     # -- shapes -----------------------------------------------------------
     def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, "Node"]:
         """The present keys as child nodes; unknown keys and missing required keys fail."""
+        # A whole document that is not a mapping, or has none of the keys, is no
+        # file of this kind at all, and may be any of the user's (a password
+        # file): none of it is echoed.
+        document = not self.path
         if not isinstance(self.value, dict):
-            self.expected("a mapping")
+            self.fail(f"expected a mapping, got {describe(self.value, content=not document)}")
         known = list(required) + list(optional)
-        if not self.path and self.value and not any(key in known for key in self.value if isinstance(key, str)):
-            # Not a file of this kind at all, and maybe a secret one: echo none of it.
+        if document and self.value and not any(key in known for key in self.value if isinstance(key, str)):
             self.fail(f"has none of the expected keys ({one_of(known)})")
         for key in self.value:
             if not isinstance(key, str) or key not in known:

@@ -258,8 +258,14 @@ def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
     """Read and parse the file at ``path`` (YAML or JSON), bounded and safe;
     '-' reads standard input, within the same bounds."""
     where = where or source_name(path)
+    return parse_yaml(read_text(path, where), where)
+
+
+def read_text(path: str | os.PathLike[str], where: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file at ``path`` ('-': standard input): UTF-8
+    (a byte-order mark allowed), at most ``limit`` bytes; errors name ``where``."""
     if os.fspath(path) == "-":
-        return parse_yaml(_decode(_read_stdin(where), where), where)
+        return _decode(_read_stdin(where, limit), where, limit)
     try:
         # Not blocking: opening a FIFO would wait for a writer for ever.
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
@@ -268,29 +274,29 @@ def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
                 raise IsADirectoryError
             if not stat.S_ISREG(kind):
                 raise InputError(where, "", "not a regular file (a pipe, socket or device)")
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise InputError(where, "", "no such file") from None
     except IsADirectoryError:
         raise InputError(where, "", "is a folder, expected a file") from None
     except OSError as error:
         raise InputError(where, "", f"cannot be read ({error.strerror})") from None
-    return parse_yaml(_decode(data, where), where)
+    return _decode(data, where, limit)
 
 
-def _read_stdin(where: str) -> bytes:
-    """At most one byte more than a file may hold, from standard input."""
+def _read_stdin(where: str, limit: int) -> bytes:
+    """At most one byte more than ``limit``, from standard input."""
     if sys.stdin is None:  # started with it closed (`<&-`)
         raise InputError(where, "", "cannot be read (standard input is closed)")
     try:
-        return sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        return sys.stdin.buffer.read(limit + 1)
     except OSError as error:
         raise InputError(where, "", f"cannot be read ({error.strerror})") from None
 
 
-def _decode(data: bytes, where: str) -> str:
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(where, "", f"file larger than {MAX_FILE_BYTES // 1024} KiB")
+def _decode(data: bytes, where: str, limit: int) -> str:
+    if len(data) > limit:
+        raise InputError(where, "", f"file larger than {limit // 1024:,} KiB")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
