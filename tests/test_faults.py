@@ -520,7 +520,7 @@ def test_a_read_only_output_is_refused_and_left_as_it_is(out):
     assert_untouched(out)
 
 
-@pytest.mark.parametrize("umask", [0o022, 0o027, 0o077])
+@pytest.mark.parametrize("umask", [0o002, 0o022, 0o027, 0o077])
 def test_new_files_get_the_permissions_the_umask_allows(tmp_path, umask):
     run = run_sheetgen("render", "classic", "-o", "c.pdf", cwd=tmp_path, prelude=f"import os\nos.umask({umask:#o})")
     assert run.code == 0

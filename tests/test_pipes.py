@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pty
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,19 @@ def test_render_sends_a_pdf_down_a_pipe(tmp_path):
     reader.stdin.close()
     assert (done.returncode, reader.stdout.read()) == (0, CLASSIC)
     reader.wait()
+
+
+def test_a_reader_that_stops_early_is_not_told_it_got_everything(tmp_path):
+    """Unbuffered (PYTHONUNBUFFERED), a write to a pipe may take only part of
+    the PDF; a reader that then goes away must not leave a run that says it
+    wrote standard output."""
+    reader = subprocess.Popen([sys.executable, "-c", "import os; os.read(0, 10)"], stdin=subprocess.PIPE)
+    done = subprocess.run(sheetgen_command("render", "longo", "--pages", "3000", "-o", "-"), cwd=tmp_path,
+                          env=sheetgen_env(PYTHONUNBUFFERED="1"), stdout=reader.stdin, stderr=subprocess.PIPE,
+                          text=True, timeout=60)
+    reader.stdin.close()
+    reader.wait()
+    assert (done.returncode, done.stderr) == (1, "")
 
 
 def test_render_refuses_to_write_a_pdf_to_a_terminal(tmp_path):

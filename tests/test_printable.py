@@ -75,6 +75,22 @@ def test_noncharacters_controls_and_surrogates_never_print():
     assert unprintable(never) == never
 
 
+def test_a_font_that_maps_controls_or_noncharacters_still_does_not_print_them(monkeypatch):
+    """Some fonts give controls or U+FFFF a glyph; they are still no text."""
+    from sheetgen.pdf import render
+
+    class Face:
+        charToGlyph = {ord(ch): 1 for ch in "A\x1b\x85\uffff\ue000"}
+        glyphPos = [0, 10, 20]  # glyph 1 has an outline
+
+    monkeypatch.setattr(render.pdfmetrics, "getFont", lambda name: type("Font", (), {"face": Face})())
+    render._printable.cache_clear()
+    try:
+        assert unprintable("A\x1b\x85\uffff\ue000") == "\x1b\x85\uffff\ue000"
+    finally:
+        render._printable.cache_clear()
+
+
 # -- through the command line ----------------------------------------------------
 
 
