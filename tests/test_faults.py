@@ -155,35 +155,37 @@ def test_a_full_standard_output_is_one_line_and_exit_1(tmp_path, args):
 
 # -- interrupted ------------------------------------------------------------------
 
-# In the child: say when a step is reached, then wait there to be interrupted.
-WAIT_AT = """
-import os, sys, time
+# In the child: stop just after write_atomic's call STEP until a line comes on stdin.
+PAUSE_AT = """
+import os, sys
 import sheetgen.runs.output as output
 STEP = sys.argv.pop(1)
 real = getattr(os, STEP)
-def wait(*args, **kwargs):
+def pause(*args, **kwargs):
     result = real(*args, **kwargs)
-    print("reached", flush=True)
-    time.sleep(60)
+    print("paused", flush=True)
+    sys.stdin.readline()
     return result
-output.os = type("PatchedOs", (), {"__getattr__": lambda self, name: wait if name == STEP else getattr(os, name)})()
+output.os = type("PatchedOs", (), {"__getattr__": lambda self, name: pause if name == STEP else getattr(os, name)})()
 """
 
 
 @pytest.mark.parametrize("step", ["fsync", "link"])
 def test_ctrl_c_is_one_line_exit_130_and_leaves_the_previous_file(out, step):
     """Interrupted with the data written (fsync), or with its hidden name made (link)."""
-    child = subprocess.Popen(sheetgen_command(step, "render", "classic", "-o", "c.pdf", prelude=WAIT_AT), cwd=out,
-                             env=sheetgen_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    child = subprocess.Popen(sheetgen_command(step, "render", "classic", "-o", "c.pdf", prelude=PAUSE_AT), cwd=out,
+                             env=sheetgen_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
-        assert child.stdout.readline() == "reached\n", child.stderr.read()
+        assert child.stdout.readline() == "paused\n", child.stderr.read()
         if step == "link":
             assert len(others(out)) == 1  # the complete file under its hidden name
         child.send_signal(signal.SIGINT)
-        stdout, stderr = child.communicate(timeout=30)
+        child.wait(30)  # stdin stays open: the child may only go on by being interrupted
+        stdout, stderr = child.stdout.read(), child.stderr.read()
     finally:
         child.kill()
+        child.communicate()
     assert (child.returncode, stderr, stdout) == (130, "sheetgen: interrupted\n", "")
     assert_untouched(out)
 
@@ -336,19 +338,6 @@ def test_what_a_killed_run_leaves_is_removed_only_when_its_writer_is_gone(out):
 
 # -- two writers at once ----------------------------------------------------------
 
-# In the child: stop just after write_atomic's call STEP until a line comes on stdin.
-PAUSE_AT = """
-import os, sys
-import sheetgen.runs.output as output
-STEP = sys.argv.pop(1)
-real = getattr(os, STEP)
-def pause(*args, **kwargs):
-    result = real(*args, **kwargs)
-    print("paused", flush=True)
-    sys.stdin.readline()
-    return result
-output.os = type("PatchedOs", (), {"__getattr__": lambda self, name: pause if name == STEP else getattr(os, name)})()
-"""
 
 
 @pytest.mark.parametrize("replacing", [True, False], ids=["replacing", "new"])
@@ -492,6 +481,16 @@ def test_an_append_only_folder_takes_new_files_and_keeps_old_ones(append_only):
     assert (run.code, run.stderr) == (0, "")
     assert (append_only / "new.pdf").read_bytes() == CLASSIC
     assert others(append_only, "new.pdf") == [] and (append_only / "c.pdf").read_bytes() == PREVIOUS
+
+
+def test_without_unnamed_files_an_append_only_folder_is_refused(append_only):
+    """A named part could not be renamed to its name there, nor removed."""
+    for name in ("c.pdf", "new.pdf"):
+        run = run_sheetgen("render", "classic", "-o", name, cwd=append_only,
+                           prelude="import sheetgen.runs.output as o\no._open_unnamed = lambda here: None")
+        assert (run.code, run.stderr) == (1, "sheetgen: .: is an append-only folder: without unnamed files"
+                                             " (O_TMPFILE) sheetgen cannot write there\n")
+    assert_untouched(append_only)
 
 
 # -- what is never replaced: links, read-only files --------------------------------

@@ -4,9 +4,11 @@ A manifest (YAML) lists jobs, each a grid and a number of sheets, with their
 language, paper, print theme, header line and serial numbers (see
 ``EXAMPLE``, which ``sheetgen batch --example`` prints).
 ``load_batch`` validates it once, the way grid files are validated (every
-error names the manifest, the path inside it and what was expected), loads
-every grid, deals what differs per sheet across the whole batch, and lays
-every job out, so that nothing is written unless the whole batch can print:
+error names the manifest, the path inside it and what was expected), cheap
+things first: every job's fields, its file and the size of its grid file,
+within ``MAX_GRID_BYTES`` for the batch, before any grid is read.  Then it
+loads every grid, deals what differs per sheet across the whole batch, and
+lays every job out, so that nothing is written unless the whole batch can print:
 
 - serial numbers run on from ``first_serial`` through the numbered jobs in
   manifest order: unique across the batch, each job's a run of its own, in
@@ -18,9 +20,10 @@ every job out, so that nothing is written unless the whole batch can print:
   (longo: 105 pairs), and any 8 sheets in a row differ.  The seed belongs to
   the batch, not to a job: a seed per job would let two jobs deal one pair.
 
-``write_batch`` writes one PDF per job, or one combined PDF, atomically and
-only inside the output folder; if a write fails, the error says which files
-were written and which were not.
+``write_batch`` checks every target first (``output.check_target``), then
+writes one PDF per job, or one combined PDF, atomically and only inside the
+output folder; if a write fails, the error says which files were written and
+which were not.
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ def _write(target: Path, data: bytes, replacing: bool) -> None:
             # A new target gets its name at once: no other name ever exists.
             if part is not None or replacing or not _link(handle, name, here):
                 if part is None:
-                    _refuse_append_only(here, target)
+                    _refuse_append_only(here, f"{target}: is in an append-only folder, so it cannot be replaced"
+                                              " (new files can be written there)")
                     part = _part_name(here, name)  # named before linking, so that an interrupt finds it
                     while not _link(handle, part, here):
                         part = _part_name(here, name)
@@ -136,6 +137,8 @@ def _open_temporary(here: int, folder: Path, name: str) -> tuple[int, str | None
         if handle is not None:
             fcntl.flock(handle, fcntl.LOCK_EX)
             return handle, None
+        _refuse_append_only(here, f"{folder}: is an append-only folder: without unnamed files"
+                                  " (O_TMPFILE) sheetgen cannot write there")
         while True:
             part = _part_name(here, name)
             try:
@@ -191,16 +194,15 @@ def _part_name(here: int, name: str) -> str:
     return "." + os.fsdecode(os.fsencode(name)[: limit - 1 - len(tail)]) + tail
 
 
-def _refuse_append_only(here: int, target: Path) -> None:
-    """An append-only folder takes new names but never lets one go: the hidden
-    name could neither be renamed nor removed.  Refuse before making it."""
+def _refuse_append_only(here: int, message: str) -> None:
+    """An append-only folder takes new names but never lets one go: a hidden
+    name could neither be renamed nor removed.  Refuse before making one."""
     try:
         flags = struct.unpack("i", fcntl.ioctl(here, _GET_FLAGS, b"\0\0\0\0"))[0]
     except OSError:  # not Linux, or a file system without these flags
         return
     if flags & _APPEND_ONLY:
-        raise OutputError(f"{target}: is in an append-only folder, so it cannot be replaced"
-                          " (new files can be written there)")
+        raise OutputError(message)
 
 
 def remove_stale_parts(here: int) -> None:
