@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetgen.errors import InputError
 from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.grid.yamlio import parse_document, parse_yaml, read_yaml
 from sheetgen.play.marks import Marks, RowMarks, load_marks
 
 CLASSIC = load_grid("classic")
@@ -131,3 +135,56 @@ def test_missing_file(tmp_path, monkeypatch):
     with pytest.raises(InputError) as error:
         load_marks("nobody.yaml", CLASSIC)
     assert str(error.value) == "nobody.yaml: no such file"
+
+
+# -- JSON documents: the json module reads them, the YAML reader judges the doubtful ----------
+
+# Text of the Basic Multilingual Plane: beyond it YAML 1.1 reads JSON's escapes wrongly.
+JSON_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFFFD, blacklist_categories=("Cs",)), max_size=8)
+JSON_DATA = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | JSON_TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(JSON_TEXT, inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(JSON_TEXT, JSON_DATA, max_size=5), st.booleans())
+def test_a_json_document_reads_as_the_yaml_reader_reads_it(data, indent):
+    text = json.dumps(data, indent=2 if indent else None)
+    assert parse_document(text, "m.json") == parse_yaml(text, "m.json") == data
+
+
+DOUBTFUL_JSON = [
+    ('{"rows": [], "rows": []}', "m.json: line 1, column 14: duplicate key 'rows'"),
+    ('{"n": ' + "1" * 101 + "}", "m.json: line 1, column 7: number longer than 100 digits"),
+    ('{"a": ' + "[" * 70 + "]" * 70 + "}", "m.json: document nested too deeply (more than 64 levels)"),
+    ('{"a": [' + ", ".join(["0"] * 10_001) + "]}", "m.json: document too large (more than 10,000 values)"),
+    ('{"a": "\x7f"}', "m.json: line 1, column 8: character U+007F is not allowed (YAML is printable text)"),
+    ('{"rows": [}', "m.json: line 1, column 11: expected the node content, but found '}'"),
+]
+
+
+@pytest.mark.parametrize("text, message", DOUBTFUL_JSON)
+def test_json_the_yaml_reader_refuses_is_refused_with_its_words(text, message):
+    with pytest.raises(InputError) as error:
+        parse_document(text, "m.json")
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("text, data", [
+    ('{"a": NaN}', {"a": "NaN"}),  # not JSON: YAML reads a word
+    ("{a: 1}", {"a": 1}),  # YAML flow style
+    ('{"big": [' + ", ".join(["0"] * 3000) + "]}", {"big": [0] * 3000}),  # counted, not just guessed from commas
+])
+def test_what_json_does_not_read_as_plain_json_goes_to_yaml(text, data):
+    assert parse_document(text, "m.json") == data
+
+
+def test_a_file_read_in_pieces_as_it_grows(tmp_path, monkeypatch):
+    # The reader asks for the size fstat gave, then for the rest up to the bound.
+    path = tmp_path / "m.json"
+    path.write_text('{"rows": []}', encoding="utf-8")
+    real_fstat = os.fstat
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real_fstat(fd)[:6], 3, *real_fstat(fd)[7:])))
+    assert read_yaml(path) == {"rows": []}
