@@ -195,22 +195,29 @@ def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: st
 
 @cli.command()
 @click.argument("grid")
-@click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
+@click.argument("marks", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the scores and refusals as JSON instead of tables.")
 def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
-    """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
+    """Score filled-in sheets of GRID and rank them.  Each MARKS is a marks file
+    (YAML or JSON: one sheet, or several players) or a player's counts typed
+    as one argument, "Lea: 6 4 8L 3 p1": crosses per row, L for a locked row,
+    p for penalties.  Every refused sheet gets a line (exit 1); see docs/scoring.md."""
     from .grid.load import load_grid
-    from .play.marks import load_marks
-    from .play.scoring import format_scores, score_sheet, scores_as_json
+    from .play.scoring import format_scores, scores_as_json, scores_json_text
+    from .play.tally import repeated_input, tally
 
-    model = load_grid(grid)
-    scores = [score_sheet(model, load_marks(path, model)) for path in marks]
+    repeated = repeated_input(marks)
+    if repeated:
+        first, second = repeated
+        raise click.UsageError(f"{marks[second]!r} is given twice (MARKS {first + 1} and {second + 1})",
+                               ctx=click.get_current_context())
+    result = tally(load_grid(grid), marks, report=lambda error: click.echo(f"sheetgen: {error}", err=True))
     if as_json:
-        import json
-
-        _say(json.dumps(scores_as_json(scores), indent=2))
+        _say(scores_json_text(scores_as_json(result.scores, result.refused)))
     else:
-        _say(format_scores(scores), nl=False)
+        _say(format_scores(result.scores, ranked=not result.refused), nl=False)
+    if result.refused:
+        sys.exit(1)
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
