@@ -26,7 +26,8 @@ from ..grid.validate import Node
 SHEET_KEYS = ("rows", "grid", "player", "penalties", "bonus_bar")
 PLAYER_KEYS = ("rows", "player", "penalties", "bonus_bar")  # an entry of `players`
 ROW_KEYS = ("crossed", "lock", "bis")
-_ROW_KEYS = frozenset(ROW_KEYS)
+_KEYS = {keys: frozenset(keys) for keys in (SHEET_KEYS, PLAYER_KEYS, ROW_KEYS)}
+_WHOLE = {int}  # the type of every entry of a list of numbers (bool is a type of its own)
 PLAYER_NAME = 40  # characters
 GRID_NAME = 100  # characters of a `grid` key (grid names have 32 at most)
 
@@ -112,7 +113,7 @@ _ABSENT = object()  # a key the document does not have (a key with no value, nul
 
 
 def _quick_sheet(data: object, where: str, grid: Grid, path: str, keys: tuple[str, ...]) -> Marks | None:
-    if type(data) is not dict or not data.keys() <= set(keys):
+    if type(data) is not dict or not data.keys() <= _KEYS[keys]:
         return None
     rows = data.get("rows")
     if type(rows) is not list or len(rows) != len(grid.rows):
@@ -134,7 +135,7 @@ def _quick_sheet(data: object, where: str, grid: Grid, path: str, keys: tuple[st
 
 
 def _quick_row(row: object) -> RowMarks | None:
-    if type(row) is not dict or not row.keys() <= _ROW_KEYS:
+    if type(row) is not dict or not row.keys() <= _KEYS[ROW_KEYS]:
         return None
     crossed, bis = _quick_numbers(row.get("crossed", _ABSENT)), _quick_numbers(row.get("bis", _ABSENT))
     lock = row.get("lock", _ABSENT)
@@ -146,7 +147,7 @@ def _quick_row(row: object) -> RowMarks | None:
 def _quick_numbers(value: object) -> tuple[int, ...] | None:
     if value is _ABSENT:
         return ()
-    if type(value) is not list or any(type(item) is not int for item in value):
+    if type(value) is not list or not set(map(type, value)) <= _WHOLE:
         return None
     return tuple(value)
 

@@ -54,7 +54,8 @@ REASONS = (
 
 
 class ScoreError(InputError):
-    """A well-formed sheet that no game can leave behind; ``reason`` is one of ``REASONS``."""
+    """A well-formed sheet that no game can leave behind; ``reason`` is one of
+    ``REASONS`` (or of ``counts.COUNT_REASONS`` for counts that cannot score it)."""
 
     def __init__(self, where: str, path: str, message: str, reason: str):
         super().__init__(where, path, message)
@@ -119,6 +120,7 @@ def failer(where: str, sheet_path: str = "") -> Fail:
 @dataclass(frozen=True)
 class _RowFacts:
     label: str
+    lock_colour: Colour
     numbers: tuple[int, ...]
     position: dict[int, int]  # cell number -> position, 0 = leftmost
     weights: tuple[int, ...]  # crosses each cell gives
@@ -130,6 +132,7 @@ class _RowFacts:
 class _GridFacts:
     rows: tuple[_RowFacts, ...]
     max_crosses: int  # a property of Grid that walks every cell: once here
+    powers: tuple[tuple[Power, tuple[tuple[int, int], ...]], ...]  # each power with its symbol's cells
 
 
 _FACTS: dict[int, tuple[Grid, _GridFacts]] = {}  # by id(grid), with the grid kept alive
@@ -141,6 +144,7 @@ def _grid_facts(grid: Grid) -> _GridFacts:
         rows = tuple(
             _RowFacts(
                 label=row_label(index, row),
+                lock_colour=row.lock_colour,
                 numbers=row.numbers,
                 position={number: p for p, number in enumerate(row.numbers)},
                 weights=tuple(cell.weight for cell in row.cells),
@@ -149,7 +153,8 @@ def _grid_facts(grid: Grid) -> _GridFacts:
             )
             for index, row in enumerate(grid.rows)
         )
-        cached = _FACTS[id(grid)] = (grid, _GridFacts(rows, grid.max_crosses))
+        powers = tuple((power, grid.symbol_cells(power.symbol)) for power in grid.powers)
+        cached = _FACTS[id(grid)] = (grid, _GridFacts(rows, grid.max_crosses, powers))
     return cached[1]
 
 
@@ -177,17 +182,15 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
     crossed: list[set[int]] = []
     boxes: list[set[int]] = []
     rows: list[RowScore] = []
-    for index, (row, row_facts, row_marks) in enumerate(zip(grid.rows, facts.rows, marks.rows)):
-        cells, bis, crosses = _check_row(grid, row_facts, row_marks, f"rows[{index}]", fail)
+    for index, (row_facts, row_marks) in enumerate(zip(facts.rows, marks.rows)):
+        cells, bis, crosses = _check_row(grid, row_facts, row_marks, index, fail)
         crossed.append(cells)
         boxes.append(bis)
         counted = min(crosses, facts.max_crosses)
-        rows.append(RowScore(row_facts.label, row.lock_colour, crosses, counted, row_facts.last in cells,
+        rows.append(RowScore(row_facts.label, row_facts.lock_colour, crosses, counted, row_facts.last in cells,
                              row_points(counted)))
     check_penalties(grid, marks.penalties, fail)
-    unlocked = [
-        power for power in grid.powers if all(c in crossed[r] for r, c in grid.symbol_cells(power.symbol))
-    ]
+    unlocked = [power for power, cells in facts.powers if all(c in crossed[r] for r, c in cells)]
     sheet = _Sheet(grid, facts.rows, crossed, boxes, tuple(r.locked for r in rows), unlocked, bool(marks.bonus_bar))
     if marks.bonus_bar or grid.bonus_bar:
         _check_bonus_bar(sheet, marks.bonus_bar, fail)
@@ -214,10 +217,11 @@ def score_from_rows(grid: Grid, source: str | None, player: str | None, rows: li
     return Score(grid.name, grid.title, source, player, tuple(rows), penalties, penalty_points, tuple(powers), total)
 
 
-def _check_row(grid: Grid, facts: _RowFacts, marks: RowMarks, path: str, fail: Fail) -> tuple[set[int], set[int], int]:
-    """Prove one row possible; return the positions of its crossed cells and
-    of its crossed Bis boxes, and its crosses."""
+def _check_row(grid: Grid, facts: _RowFacts, marks: RowMarks, index: int, fail: Fail) -> tuple[set[int], set[int], int]:
+    """Prove row ``index`` possible; return the positions of its crossed cells
+    and of its crossed Bis boxes, and its crosses."""
     position = facts.position
+    path = f"rows[{index}]"
 
     def positions(key: str, entries: tuple[int, ...]) -> set[int]:
         found = {position.get(number) for number in entries}

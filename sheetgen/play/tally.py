@@ -28,7 +28,7 @@ from .scoring import Score, ScoreError, refusal_as_json, score_sheet, scores_as_
 
 MAX_INPUTS = 10_000  # marks files and counts on one command line
 MAX_SHEETS = 10_000  # sheets in one run, players of several-player files included
-MAX_RUN_BYTES = 8 * 1024 * 1024  # of marks files in one run, from their sizes before any is read
+MAX_RUN_BYTES = 4 * 1024 * 1024  # of marks files in one run, from their sizes before any is read
 
 Report = Callable[[InputError], None]  # told of each refusal as it is found
 
@@ -69,18 +69,19 @@ def tally(grid: Grid, inputs: Sequence[str], report: Report) -> Tally:
     Raises ``SheetgenError`` if the run is larger than its bounds."""
     if len(inputs) > MAX_INPUTS:
         raise SheetgenError(f"{plural(len(inputs), 'input')} given; one run scores at most {MAX_INPUTS:,}")
-    files = [i for i, spec in enumerate(inputs) if not is_counts(spec)]
+    counts = [is_counts(spec) for spec in inputs]
+    files = [index for index, is_count in enumerate(counts) if not is_count]
     unreadable, size = _sizes(inputs, files)
     if size > MAX_RUN_BYTES:
         raise SheetgenError(f"the marks files hold {size / 2**20:.1f} MiB in all; one run reads at most"
                             f" {MAX_RUN_BYTES // 2**20} MiB (score them in several runs)")
-    results: dict[int, list[Score]] = {}
-    run = _Run(grid, report, Tally())
     first = set(unreadable)
-    order = unreadable + [i for i, spec in enumerate(inputs) if is_counts(spec)] + [i for i in files if i not in first]
+    order = unreadable + [i for i, is_count in enumerate(counts) if is_count] + [i for i in files if i not in first]
+    run = _Run(grid, report, Tally())
+    results: list[list[Score]] = [[] for _ in inputs]
     for index in order:
-        results[index] = run.score_input(inputs[index])
-    run.tally.scores = [score for index in range(len(inputs)) for score in results[index]]
+        results[index] = run.score_counts(inputs[index]) if counts[index] else run.score_file(inputs[index])
+    run.tally.scores = [score for scores in results for score in scores]
     return run.tally
 
 
@@ -120,9 +121,10 @@ class _Run:
     tally: Tally
     sheets: int = 0
 
-    def score_input(self, spec: str) -> list[Score]:
-        if is_counts(spec):
-            return self._scored(lambda: score_counts(self.grid, spec), "form", file=spec)
+    def score_counts(self, spec: str) -> list[Score]:
+        return self._scored(lambda: score_counts(self.grid, spec), "form", file=spec)
+
+    def score_file(self, spec: str) -> list[Score]:
         try:
             data = read_marks(spec)
         except InputError as error:
