@@ -166,3 +166,14 @@ def test_the_same_file_twice_is_a_command_line_error(run):
     assert result.stderr == (
         "sheetgen score: './lea.yaml' is given twice (MARKS 1 and 3) (see 'sheetgen score --help')\n"
     )
+
+
+def test_a_game_with_a_refused_sheet_is_not_added_to_the_standings(run, tmp_path):
+    result = run("score", "classic", "lea.yaml", "Ann: 6L 0 0 0", "--standings", "evening.csv")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        "sheetgen: evening.csv: not updated (a game is added only when all its sheets are scored)")
+    assert not (tmp_path / "evening.csv").exists()
+    result = run("score", "classic", "lea.yaml", "Ann: 7L 0 0 0", "--standings", "evening.csv", "--json")
+    assert result.exit_code == 0
+    assert [row["player"] for row in json.loads(result.stdout)["standings"]] == ["Lea", "Ann"]

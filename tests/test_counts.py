@@ -103,8 +103,9 @@ def test_every_reason_of_counts_is_met():
     ("classic", "Lea: 1 2 x 3",
      "cannot read 'x' (expected crosses per row such as 6, 8L for a locked row, and p1 for one penalty)"),
     ("classic", "Lea: 1 2 3 4 p1 p2", "penalties: penalties given twice ('p1' and 'p2')"),
-    ("classic", ": 1 2 3 4", "expected a player's name of 1 to 40 characters before ':'"),
-    ("classic", "x" * 41 + ": 1 2 3 4", "expected a player's name of 1 to 40 characters before ':'"),
+    ("classic", ": 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
+    ("classic", "x" * 41 + ": 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
+    ("classic", "Le\ta: 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
 ])
 def test_counts_that_cannot_be_read(name, counts, message):
     with pytest.raises(InputError) as error:

@@ -224,6 +224,12 @@ def _error_tag(error: yaml.MarkedYAMLError) -> str:
 def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
     """Read and parse the file at ``path`` (YAML or JSON), bounded and safe."""
     where = where or os.fspath(path)
+    return parse_document(read_text(path, where), where)
+
+
+def read_text(path: str | os.PathLike[str], where: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file at ``path``: UTF-8 (a byte-order mark
+    allowed), at most ``limit`` bytes; errors name ``where``."""
     try:
         # Not blocking: opening a FIFO would wait for a writer for ever.
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
@@ -235,22 +241,21 @@ def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
                 raise InputError(where, "", "not a regular file (a pipe, socket or device)")
             # Asking for the size it has: a 256 KiB buffer costs more than reading
             # a small file (marks files come by the thousand); then what it grew by.
-            data = handle.read(min(status.st_size, MAX_FILE_BYTES) + 1)
+            data = handle.read(min(status.st_size, limit) + 1)
             if len(data) > status.st_size:
-                data += handle.read(MAX_FILE_BYTES + 1 - len(data))
+                data += handle.read(limit + 1 - len(data))
     except FileNotFoundError:
         raise InputError(where, "", "no such file") from None
     except IsADirectoryError:
         raise InputError(where, "", "is a folder, expected a file") from None
     except OSError as error:
         raise InputError(where, "", f"cannot be read ({error.strerror})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(where, "", f"file larger than {MAX_FILE_BYTES // 1024} KiB")
+    if len(data) > limit:
+        raise InputError(where, "", f"file larger than {limit // 1024:,} KiB")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise InputError(where, "", f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
-    return parse_document(text, where)
 
 
 def parse_document(text: str, where: str) -> object:

@@ -54,8 +54,8 @@ def score_counts(grid: Grid, argument: str) -> Score:
     where = f'"{argument}"'
     name, _, text = argument.partition(":")
     name = name.strip()
-    if not name or len(name) > PLAYER_NAME:
-        raise InputError(where, "", f"expected a player's name of 1 to {PLAYER_NAME} characters before ':'")
+    if not name or len(name) > PLAYER_NAME or not name.isprintable():
+        raise InputError(where, "", f"expected a player's name of 1 to {PLAYER_NAME} printable characters before ':'")
     if grid.powers:
         raise ScoreError(where, "", f"counts cannot score grid {grid.name!r}: which of its powers are unlocked"
                                     " depends on which cells are crossed (score a marks file instead, see docs/scoring.md)",
