@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.suite import differences, load_cases
+from conformance.suite import differences, grid_data, load_cases
 from sheetgen.grid.load import grid_from_data, load_grid
 from sheetgen.play.scoring import REASONS
 from sheetgen.play.tally import score_document
@@ -14,7 +14,7 @@ CASES = load_cases()
 
 
 def engine_result(case) -> dict:
-    grid = load_grid(case.grid) if isinstance(case.grid, str) else grid_from_data(case.grid, f"{case.id}.yaml")
+    grid = load_grid(case.grid) if isinstance(case.grid, str) else grid_from_data(grid_data(case.grid), f"{case.id}.yaml")
     return score_document(grid, case.marks, case.file)
 
 

@@ -48,7 +48,7 @@ def named_grid(name: str):
 
 def custom_grid(name: str, rows: list[dict], **extra):
     return grid_from_data({"name": name, "title": name, "dice_faces": 6, "close_after": 5,
-                           "penalties": {"boxes": 4, "points": 5}, "rows": rows, **extra}, f"{name}.yaml")
+                           "penalties": {"boxes": 4, "points": 5}, "rows": rows} | extra, f"{name}.yaml")
 
 
 def four_rows(**by_row) -> list[dict]:
@@ -58,7 +58,7 @@ def four_rows(**by_row) -> list[dict]:
 
 
 # Grids that stress what one action can do: framed last cells, powers on last
-# cells, powers with a bar, two immediate powers.
+# cells, powers with a bar, two immediate powers; and small boxes with a bar.
 CUSTOM = {
     "last-framed": custom_grid("last-framed", four_rows(red={"framed": [12, 5]}, yellow={"framed": [12]},
                                                          green={"framed": [2, 9]}, blue={"framed": [2]}),
@@ -73,6 +73,12 @@ CUSTOM = {
                                                          green={"symbols": {2: "square"}}),
                                powers={"circle": {"effect": "extra_crosses", "crosses": 3},
                                        "square": {"effect": "extra_crosses", "crosses": 2}}),
+    "bis-bar": custom_grid("bis-bar", four_rows(red={"framed": [3, 11]}, yellow={"framed": [6]}, blue={"framed": [3]}),
+                           bis=True, close_after=7, bonus_bar=["yellow", "blue", "red", "yellow"]),
+    "two-extra": custom_grid("two-extra", four_rows(red={"symbols": {3: "circle", 5: "star"}},
+                                                     yellow={"symbols": {3: "circle", 5: "star"}}),
+                             powers={"circle": {"effect": "extra_crosses", "crosses": 2},
+                                     "star": {"effect": "extra_crosses", "crosses": 2}}),
 }
 
 
@@ -210,6 +216,8 @@ POWERS = {power.symbol: power for power in named_grid("powers").powers}
     ("circle-bar", [Symbol.CIRCLE], False, 1),
     ("last-symbol", [Symbol.CIRCLE], False, 3),  # 1 + red 12 and yellow 12 close and complete it
     ("last-symbol", [Symbol.CIRCLE, Symbol.SQUARE], False, 4),  # 1 + 3 last cells + 3 branches, 4 rows at most
+    ("two-extra", [Symbol.CIRCLE], False, 1),  # its crosses cannot cause any
+    ("two-extra", [Symbol.CIRCLE, Symbol.STAR], False, 3),  # each one's crosses may complete the other: 1 + 1 + 1
 ])
 def test_closings_per_action(name, unlocked, bar_used, closings):
     grid = CUSTOM.get(name) or named_grid(name)

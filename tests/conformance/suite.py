@@ -29,6 +29,17 @@ class Case:
     source: str  # the case file it comes from
 
 
+def grid_data(grid: dict) -> dict:
+    """An inline grid as the grid format has it.  JSON keys are text, and the
+    format's ``symbols`` maps cell numbers to symbols, so its keys ("12") are
+    turned back into numbers; nothing else changes."""
+    rows = [
+        {**row, "symbols": {int(number): symbol for number, symbol in row["symbols"].items()}} if "symbols" in row else row
+        for row in grid["rows"]
+    ]
+    return {**grid, "rows": rows}
+
+
 def case_files(folder: Path = HERE) -> list[Path]:
     """cases.json and any other *.json here (generated cases go in files of their own)."""
     return sorted(folder.glob("*.json"))
