@@ -105,13 +105,19 @@ def test_every_reason_of_counts_is_met():
     ("classic", "Lea: 1 2 3 4 p1 p2", "penalties: penalties given twice ('p1' and 'p2')"),
     ("classic", ": 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
     ("classic", "x" * 41 + ": 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
-    ("classic", "Le\ta: 1 2 3 4", "expected a player's name of 1 to 40 printable characters before ':'"),
 ])
 def test_counts_that_cannot_be_read(name, counts, message):
     with pytest.raises(InputError) as error:
         score_counts(grid(name), counts)
     assert str(error.value) == f'"{counts}": {message}'
     assert not isinstance(error.value, ScoreError)
+
+
+def test_what_the_terminal_would_not_print_is_escaped():
+    with pytest.raises(InputError) as error:
+        score_counts(grid("classic"), "Le\x1b[2Ja\u202e: 1 2 3 4")
+    assert str(error.value) == (
+        "\"Le\\x1b[2Ja\\u202e: 1 2 3 4\": expected a player's name of 1 to 40 printable characters before ':'")
 
 
 @pytest.mark.parametrize("argument, counts", [

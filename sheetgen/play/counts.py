@@ -51,7 +51,9 @@ def is_counts(argument: str) -> bool:
 def score_counts(grid: Grid, argument: str) -> Score:
     """Check and score quick counts; raise ``InputError`` (a ``ScoreError`` for
     a sheet no game can leave) naming the argument and the count at fault."""
-    where = f'"{argument}"'
+    # Quoted, as typed; what the terminal would not print (an escape sequence,
+    # a bidi control) is written as its escape.
+    where = '"' + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in argument) + '"'
     name, _, text = argument.partition(":")
     name = name.strip()
     if not name or len(name) > PLAYER_NAME or not name.isprintable():
