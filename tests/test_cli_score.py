@@ -38,18 +38,20 @@ def run(tmp_path, monkeypatch):
     return invoke
 
 
+LEA_TABLE = (
+    "  red        6 crosses          21\n"
+    "  yellow     4 crosses          10\n"
+    "  green      8 crosses, locked  36\n"
+    "  blue       3 crosses           6\n"
+    "  penalties  1 crossed          -5\n"
+    "  total                         68\n"
+)
+
+
 def test_score_one_sheet(run):
     result = run("score", "classic", "lea.yaml")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == (
-        "Lea (lea.yaml): Qwixx\n"
-        "  red        6 crosses          21\n"
-        "  yellow     4 crosses          10\n"
-        "  green      8 crosses, locked  36\n"
-        "  blue       3 crosses           6\n"
-        "  penalties  1 crossed          -5\n"
-        "  total                         68\n"
-    )
+    assert result.stdout == "Lea (lea.yaml): Qwixx\n" + LEA_TABLE
 
 
 def test_score_several_sheets_ranks_them_with_ties(run):
@@ -96,14 +98,7 @@ def test_score_errors_are_one_line(run, tmp_path, args, code, message):
 def test_score_counts_typed_at_the_table(run):
     result = run("score", "classic", "Lea: 6 4 8L 3 p1", "Tom: 4 3 7 8L p2")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == (
-        "Lea: Qwixx\n"
-        "  red        6 crosses          21\n"
-        "  yellow     4 crosses          10\n"
-        "  green      8 crosses, locked  36\n"
-        "  blue       3 crosses           6\n"
-        "  penalties  1 crossed          -5\n"
-        "  total                         68\n"
+    assert result.stdout == "Lea: Qwixx\n" + LEA_TABLE + (
         "\n"
         "Tom: Qwixx\n"
         "  red        4 crosses           10\n"
