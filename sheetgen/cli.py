@@ -316,7 +316,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     as one argument, "Lea: 6 4 8L 3 p1": crosses per row, L for a locked row,
     p for penalties.  Every refused sheet gets a line (exit 1); see docs/scoring.md."""
     from .grid.load import load_grid
-    from .play.scoring import format_scores, scores_as_json, scores_json_text
+    from .play.scoring import format_scores, scores_json_text
     from .play.standings import format_standings, standings_as_json
     from .play.tally import repeated_input, tally
 
@@ -333,10 +333,8 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     elif standings:
         evening = _add_to_standings(standings, result.scores)  # before any output: it can fail
     if as_json:
-        data = scores_as_json(result.scores, result.refused)
-        if evening is not None:
-            data["standings"] = standings_as_json(evening)
-        _say(scores_json_text(data))
+        more = {"standings": standings_as_json(evening)} if evening is not None else {}
+        _say(scores_json_text(result.scores, result.refused, **more))
     else:
         _say(format_scores(result.scores, ranked=not result.refused), nl=False)
         if evening is not None:

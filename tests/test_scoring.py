@@ -181,7 +181,9 @@ def test_any_sheet_of_a_random_game_scores_as_played(name, seed):
     result = score_sheet(grid, marks_from_data(marks_document(sheet), "any.json", grid))
     assert result.total == expected_total(sheet)
     format_scores([result])  # presents any sheet
-    json.dumps(scores_as_json([result]))
+    text = scores_json_text([result])
+    assert json.loads(text) == scores_as_json([result])
+    assert list(json.loads(text)["sheets"][0]) == list(scores_as_json([result])["sheets"][0])  # in the same order
 
 
 def test_random_games_reach_what_the_rules_limit():
@@ -318,12 +320,16 @@ def test_a_refusal_leaves_no_ranking():
 
 
 def test_the_json_text_has_a_line_per_sheet_and_reads_back():
-    data = scores_as_json([classic_68("lea.yaml"), classic_68("tom.yaml")])
-    text = scores_json_text(data)
-    assert json.loads(text) == data
+    scores = [classic_68("lea.yaml"), score("powers", [6], [3], [5], [4], penalties=1, where="max.yaml")]
+    text = scores_json_text(scores)
+    assert json.loads(text) == scores_as_json(scores)
     lines = text.splitlines()
-    assert [line.strip()[:20] for line in lines[1:5]] == ['"sheets": [', '{"file": "lea.yaml",', '{"file": "tom.yaml",', "],"]
-    assert '  "refused": []' in lines
+    assert [line.strip()[:20] for line in lines[1:5]] == ['"sheets": [', '{"file": "lea.yaml",', '{"file": "max.yaml",', "],"]
+    assert lines[-2:] == ['  "refused": []', "}"]
+    refusal = {"file": "tom.yaml", "path": "rows", "reason": "form", "message": "expected 4 rows"}
+    text = scores_json_text(scores, [refusal], standings=[{"player": "Lea"}])
+    assert json.loads(text) == scores_as_json(scores, [refusal]) | {"standings": [{"player": "Lea"}]}
+    assert [json.loads(line.rstrip(","))["place"] for line in text.splitlines()[2:4]] == [None, None]
 
 
 # -- docs/scoring.md: its examples are true, its reasons complete ------------------------

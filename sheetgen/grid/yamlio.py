@@ -293,12 +293,13 @@ def _not_plain(constant: str) -> None:
 
 
 _JSON = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_not_plain)
-_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+# A character YAML does not allow, or a number longer than it reads.
+_DOUBTFUL = re.compile(f"{yaml.reader.Reader.NON_PRINTABLE.pattern}|[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 def _plain_json(text: str) -> object | None:
     """``text`` as a JSON object within the reader's bounds, else None."""
-    if yaml.reader.Reader.NON_PRINTABLE.search(text) or _LONG_NUMBER.search(text):
+    if _DOUBTFUL.search(text):
         return None
     try:
         data = _JSON.decode(text)

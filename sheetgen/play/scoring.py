@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple, NoReturn, Sequence
 
 from ..errors import InputError
@@ -191,13 +192,16 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
                              row_points(counted)))
     check_penalties(grid, marks.penalties, fail)
     unlocked = [power for power, cells in facts.powers if all(c in crossed[r] for r, c in cells)]
-    sheet = _Sheet(grid, facts.rows, crossed, boxes, tuple(r.locked for r in rows), unlocked, bool(marks.bonus_bar))
-    if marks.bonus_bar or grid.bonus_bar:
-        _check_bonus_bar(sheet, marks.bonus_bar, fail)
-    for power in unlocked:
-        if power.effect is Effect.CROSS_EACH_OPEN_ROW:
-            _check_each_open_row(sheet, power, fail)
-    check_game_end(grid, sum(sheet.locked), marks.penalties, lambda: sheet.closings_per_action, fail)
+    locked = tuple(r.locked for r in rows)
+    bar_used = bool(marks.bonus_bar)
+    if bar_used or grid.bonus_bar or unlocked:
+        sheet = _Sheet(grid, facts.rows, crossed, boxes, locked, unlocked, bar_used)
+        if bar_used or grid.bonus_bar:
+            _check_bonus_bar(sheet, marks.bonus_bar, fail)
+        for power in unlocked:
+            if power.effect is Effect.CROSS_EACH_OPEN_ROW:
+                _check_each_open_row(sheet, power, fail)
+    check_game_end(grid, sum(locked), marks.penalties, lambda: closings_per_action(grid, unlocked, bar_used), fail)
     return score_from_rows(grid, marks.source, marks.player, rows, marks.penalties, unlocked)
 
 
@@ -626,18 +630,46 @@ def scores_as_json(scores: Sequence[Score], refused: Sequence[dict] = ()) -> dic
     }
 
 
-def scores_json_text(data: dict) -> str:
-    """``scores_as_json`` as text, one line per sheet, ranking entry and refusal:
-    it reads well and prints 10,000 sheets fast (the json module's C encoder
-    works only without indentation)."""
-    lines = []
-    for key, value in data.items():
-        if isinstance(value, list) and value:
-            items = ",\n    ".join(json.dumps(item) for item in value)
-            lines.append(f'  "{key}": [\n    {items}\n  ]')
-        else:
-            lines.append(f'  "{key}": {json.dumps(value)}')
-    return "{\n" + ",\n".join(lines) + "\n}"
+def scores_json_text(scores: Sequence[Score], refused: Sequence[dict] = (), **more: list) -> str:
+    """The text of ``scores_as_json(scores, refused)``, with ``more`` keys of
+    lists after it, one line per sheet, ranking entry and refusal.
+
+    It reads well and prints 10,000 sheets fast: the json module's C encoder
+    works only without indentation, and a sheet's text is put together from
+    its rows' texts, each made once (a game's sheets share most of their
+    rows), rather than encoded from fresh dicts (a test holds it to
+    ``scores_as_json``)."""
+    ranked = rank(scores) if not refused else []
+    places = {id(score): place for place, score in ranked}
+    lines = {
+        "sheets": [_sheet_text(score, places.get(id(score))) for score in scores],
+        "ranking": [f'{{"place": {place}, "name": {_json_text(score.name)}, "total": {score.total}}}'
+                    for place, score in ranked],
+        "winners": [_json_text(score.name) for score in winners(ranked)],
+        "refused": [json.dumps(refusal) for refusal in refused],
+        **{key: [json.dumps(item) for item in items] for key, items in more.items()},
+    }
+    blocks = [f'  "{key}": [\n    ' + ",\n    ".join(items) + "\n  ]" if items else f'  "{key}": []'
+              for key, items in lines.items()]
+    return "{\n" + ",\n".join(blocks) + "\n}"
+
+
+def _sheet_text(score: Score, place: int | None) -> str:
+    """``sheet_as_json(score, place)`` as JSON text."""
+    powers = json.dumps([_power_as_json(p) for p in score.powers]) if score.powers else "[]"
+    return (f'{{"file": {_json_text(score.source)}, "player": {_json_text(score.player)},'
+            f' "grid": {_json_text(score.grid)}, "rows": [{", ".join(map(_row_text, score.rows))}],'
+            f' "penalties": {{"crossed": {score.penalties}, "points": {score.penalty_points}}},'
+            f' "powers": {powers}, "total": {score.total}, "place": {"null" if place is None else place}}}')
+
+
+def _json_text(text: str | None) -> str:
+    return "null" if text is None else encode_basestring_ascii(text)  # what json.dumps gives, without its set-up
+
+
+@lru_cache(maxsize=4096)
+def _row_text(row: RowScore) -> str:
+    return json.dumps(_row_as_json(row))
 
 
 def sheet_as_json(score: Score, place: int | None) -> dict:
@@ -645,25 +677,21 @@ def sheet_as_json(score: Score, place: int | None) -> dict:
         "file": score.source,
         "player": score.player,
         "grid": score.grid,
-        "rows": [
-            {
-                "row": row.label,
-                "lock_colour": row.lock_colour.value,
-                "crosses": row.crosses,
-                "counted": row.counted,
-                "locked": row.locked,
-                "points": row.points,
-            }
-            for row in score.rows
-        ],
+        "rows": [_row_as_json(row) for row in score.rows],
         "penalties": {"crossed": score.penalties, "points": score.penalty_points},
-        "powers": [
-            {"symbol": p.symbol.value, "effect": p.effect.value, "text": p.text, "points": p.points}
-            for p in score.powers
-        ],
+        "powers": [_power_as_json(p) for p in score.powers],
         "total": score.total,
         "place": place,
     }
+
+
+def _row_as_json(row: RowScore) -> dict:
+    return {"row": row.label, "lock_colour": row.lock_colour.value, "crosses": row.crosses, "counted": row.counted,
+            "locked": row.locked, "points": row.points}
+
+
+def _power_as_json(power: PowerScore) -> dict:
+    return {"symbol": power.symbol.value, "effect": power.effect.value, "text": power.text, "points": power.points}
 
 
 def refusal_as_json(error: InputError, reason: str) -> dict:

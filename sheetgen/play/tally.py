@@ -13,10 +13,12 @@ docs/limits.md gives the bounds and what they cost.
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
@@ -79,10 +81,26 @@ def tally(grid: Grid, inputs: Sequence[str], report: Report) -> Tally:
     order = unreadable + [i for i, is_count in enumerate(counts) if is_count] + [i for i in files if i not in first]
     run = _Run(grid, report, Tally())
     results: list[list[Score]] = [[] for _ in inputs]
-    for index in order:
-        results[index] = run.score_counts(inputs[index]) if counts[index] else run.score_file(inputs[index])
+    with _no_cycle_collection():
+        for index in order:
+            results[index] = run.score_counts(inputs[index]) if counts[index] else run.score_file(inputs[index])
     run.tally.scores = [score for scores in results for score in scores]
     return run.tally
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """A run builds only data without cycles (documents, sheets, scores), and
+    keeps its scores; the cycle collector would walk the growing pile again
+    and again for nothing (a tenth of a run of 10,000 files).  Reference
+    counting still frees everything."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def score_document(grid: Grid, data: object, where: str) -> dict:
