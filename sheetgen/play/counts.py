@@ -18,7 +18,9 @@ from functools import lru_cache
 from ..errors import InputError
 from ..grid.model import Grid, Row, row_points
 from ..grid.validate import plural
+from .marks import PLAYER_NAME
 from .scoring import (
+    Fail,
     RowScore,
     Score,
     ScoreError,
@@ -29,7 +31,6 @@ from .scoring import (
     row_label,
     score_from_rows,
 )
-from .marks import PLAYER_NAME
 
 # An argument of `sheetgen score` is a marks file when it ends like one, has a
 # folder in it or is `-` (standard input); otherwise one with a colon is counts.
@@ -88,7 +89,7 @@ def score_counts(grid: Grid, argument: str) -> Score:
     return score_from_rows(grid, None, name, rows, penalties, [])
 
 
-def _row_score(grid: Grid, index: int, row: Row, count: int, locked: bool, fail) -> RowScore:
+def _row_score(grid: Grid, index: int, row: Row, count: int, locked: bool, fail: Fail) -> RowScore:
     path = f"rows[{index}]"
     possible = _crosses_before_last(grid, row)
     last, written = row.cells[-1], f"{count}{'L' if locked else ''}"

@@ -48,12 +48,6 @@ class Marks:
     player: str | None = None
     path: str = ""  # where the sheet is in its file: "players[1]", or "" for a file of one sheet
 
-    def at(self, path: str) -> str:
-        """``path`` inside this sheet as a path inside its file."""
-        if not self.path:
-            return path
-        return f"{self.path}.{path}" if path else self.path
-
 
 def read_marks(spec: str) -> object:
     """The plain data of the marks file ``spec`` names: the one place marks are read."""
