@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-import reportlab
 from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -30,18 +29,27 @@ from .impose import PagePlan
 from .truetype import slim_truetype
 from ..grid.validate import one_of
 
-# Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
-FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
+# DejaVu Sans, the extended Vera family, subset by scripts/fonts.py to the Latin
+# letters of Western, Central and Eastern Europe and the sheets' punctuation;
+# the condensed faces print cell numbers (two digits fit a narrow cell).
+# By (bold, condensed).
+FONTS = {
+    (False, False): ("DejaVuSans", "DejaVuSans.ttf"),
+    (True, False): ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"),
+    (False, True): ("DejaVuSansCondensed", "DejaVuSansCondensed.ttf"),
+    (True, True): ("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf"),
+}
+FONT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts")
 
 rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF does not need it
 
 
 @lru_cache(maxsize=None)
-def _font(bold: bool) -> str:
-    name, filename = FONTS[bold]
+def _font(bold: bool, condensed: bool = False) -> str:
+    name, filename = FONTS[bold, condensed]
     if name not in pdfmetrics.getRegisteredFontNames():
         # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
-        font = TTFont(name, os.path.join(os.path.dirname(reportlab.__file__), "fonts", filename))
+        font = TTFont(name, os.path.join(FONT_DIR, filename))
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
@@ -49,22 +57,30 @@ def _font(bold: bool) -> str:
     return name
 
 
-def measure_text(text: str, bold: bool, size: float) -> float:
-    """Width of ``text`` in mm at font size ``size`` mm.  Text with a character
-    the font has no glyph for raises ``LayoutError``: it would print as nothing,
-    and every text is measured before it is placed."""
+def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
+    """Width of ``text`` in mm at font size ``size`` mm, in the bold and/or
+    condensed face.  Text with a character the sheet's fonts have no glyph for
+    raises ``LayoutError``: it would print as nothing, and every text is
+    measured before it is placed."""
     missing = unprintable(text)
     if missing:
         raise LayoutError(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                          " (expected Western European letters, digits and punctuation)")
-    return pdfmetrics.stringWidth(text, _font(bold), size)
+                          " (expected European Latin letters, digits and punctuation)")
+    return pdfmetrics.stringWidth(text, _font(bold, condensed), size)
+
+
+@lru_cache(maxsize=1)
+def _printable() -> frozenset[int]:
+    """The characters every face has a glyph for: any text may be drawn in any face."""
+    faces = [pdfmetrics.getFont(_font(*face)).face.charToGlyph for face in FONTS]
+    return frozenset(faces[0]).intersection(*faces[1:])
 
 
 def unprintable(text: str) -> str:
-    """The characters of ``text`` the embedded font has no glyph for (they
-    would print as nothing), each once, in order."""
-    glyphs = pdfmetrics.getFont(_font(False)).face.charToGlyph
-    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in glyphs))
+    """The characters of ``text`` that some face of the sheet's fonts has no
+    glyph for (they would print as nothing), each once, in order."""
+    printable = _printable()
+    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in printable))
 
 
 class _Painter:
@@ -136,7 +152,7 @@ class _Painter:
         c.restoreState()
 
     def text(self, item: Text) -> None:
-        font = _font(item.bold)
+        font = _font(item.bold, item.condensed)
         size = item.size * mm
         width = pdfmetrics.stringWidth(item.text, font, size) * item.stretch
         x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
@@ -146,11 +162,15 @@ class _Painter:
             self.c.setFont(font, size)
             self.c.drawString(x, y, item.text)
             return
+        # The horizontal scale (Tz) is part of the graphics state and outlives the
+        # text object: saved and restored, so that only this text is narrowed.
+        self.c.saveState()
         text = self.c.beginText(x, y)
         text.setFont(font, size)
         text.setHorizScale(item.stretch * 100)
         text.textOut(item.text)
         self.c.drawText(text)
+        self.c.restoreState()
 
 
 @dataclass(frozen=True)
