@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job
-from sheetgen.sheet.layout import SHEET_H, SHEET_W
+from sheetgen.sheet.plan import STANDARD
 from sheetgen.sheet.style import DEFAULT_THEME, themes
 
 DPI = 150
@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent.parent / "docs" / "gallery"
 
 
 def main() -> None:
-    plan = impose("a4", SHEET_W, SHEET_H)
+    plan = impose("a4", STANDARD.width, STANDARD.height)
     slot = plan.slots[0]
     scale = DPI / 25.4
     HERE.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import pytest
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job, sheet_data
-from sheetgen.sheet.layout import layout_sheet
+from sheetgen.sheet.plan import plan_sheet
 from sheetgen.play.lucky import deal_lucky
 from sheetgen.grid.model import Lucky
 
@@ -52,7 +52,7 @@ def test_printed_lucky_numbers_are_the_dealt_ones(english, colour_theme, measure
     grid = load_grid("longo")
     job = Job(grid, sheets=8, seed=3)
     page = pdfium.PdfDocument(render_job(job))[0].get_textpage()
-    layout = layout_sheet(grid, english, colour_theme, measure)
+    layout = plan_sheet(grid, english, colour_theme, measure)
     plan = impose("a4", layout.width, layout.height)
     mm = 72 / 25.4
     printed = []

@@ -10,7 +10,7 @@ import pytest
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job
-from sheetgen.sheet.layout import SHEET_H, SHEET_W
+from sheetgen.sheet.plan import STANDARD
 
 MM = 72 / 25.4
 
@@ -29,7 +29,7 @@ def test_classic_page_is_a4_with_every_number_of_every_sheet():
     assert len(pdf) == 1
     width, height = pdf[0].get_size()
     assert (round(width), round(height)) == (595, 842)
-    plan = impose("a4", SHEET_W, SHEET_H)
+    plan = impose("a4", STANDARD.width, STANDARD.height)
     for slot in range(8):
         text = slot_text(pdf[0], plan, slot)
         numbers = [int(n) for n in re.findall(r"\b\d+\b", text)]

@@ -32,7 +32,8 @@ from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenE
 from ..grid.load import builtin_names, load_grid
 from ..pdf.impose import PAPERS
 from .jobs import Job, Progress, job_section, layout_job, render_job, sheet_data
-from ..sheet.layout import SheetData, personalise
+from ..sheet.draw import personalise
+from ..sheet.plan import SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
 from .output import write_atomic
@@ -181,11 +182,11 @@ def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node 
     from ..pdf.render import measure_text
 
     try:
-        sheet, labels, theme = layout_job(job)
+        sheet, theme = layout_job(job)
     except LayoutError as error:
         grid_node.fail(str(error))
     try:
-        personalise(sheet, last, labels, theme, measure_text)  # the widest serial number and the header
+        personalise(sheet, last, theme, measure_text)  # the widest serial number and the header
     except LayoutError as error:
         (header_node or grid_node).fail(str(error))
 

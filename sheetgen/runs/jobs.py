@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..pdf.geometry import Drawing
 from ..pdf.impose import impose
-from ..sheet.layout import SheetData, SheetLayout, layout_sheet, personalise
+from ..sheet.draw import draw_sheet, personalise
+from ..sheet.plan import SheetData, SheetPlan, plan_sheet
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid
 from ..errors import LayoutError
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Theme, languages, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from ..pdf.render import Section
@@ -61,25 +62,30 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
     from ..pdf.render import Section, measure_text
 
-    sheet, labels, theme = layout_job(job)
+    sheet, theme = layout_job(job)
     plan = impose(job.paper, sheet.width, sheet.height)
-    overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
+    overlays = (personalise(sheet, d, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
-    return Section(plan, Drawing(sheet.width, sheet.height, sheet.items), pages)
+    return Section(plan, _drawing(sheet, theme), pages)
 
 
-def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
-    """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
+def layout_job(job: Job) -> tuple[SheetPlan, Theme]:
+    """The plan of ``job``'s sheet as it prints, with the look it is drawn in."""
     return _layout(job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None)
 
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
-    """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
+    """One plan for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
     labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
-    return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme
+    return plan_sheet(grid, labels, theme, measure_text, header=header, serial=serial), theme
+
+
+@lru_cache(maxsize=16)
+def _drawing(sheet: SheetPlan, theme: Theme) -> Drawing:
+    return draw_sheet(sheet, theme)
 
 
 def check_printable(grid: Grid) -> None:

@@ -59,12 +59,13 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
 
 
 class Mark(str, Enum):
-    """The shape that stands for a colour where colour alone is not enough."""
+    """The shape that stands for a colour where colour alone is not enough;
+    none is the shape of a power symbol."""
 
-    TRIANGLE = "triangle"
-    CIRCLE = "circle"
-    SQUARE = "square"
-    DIAMOND = "diamond"
+    TRIANGLE = "triangle"  # pointing up
+    WEDGE = "wedge"  # a triangle pointing down
+    BAR = "bar"
+    BOWTIE = "bowtie"
 
 
 @dataclass(frozen=True)
