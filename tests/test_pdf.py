@@ -61,3 +61,60 @@ def test_every_font_is_embedded():
     assert fonts, "no fonts found"
     assert data.count(b"/FontFile2") == len(set(fonts)), fonts
     assert b"Helvetica" not in data
+
+
+def test_only_text_meant_to_be_narrowed_is_narrowed_and_right_aligned_text_is_flush():
+    """A narrowed text first, then plain text and a right-aligned serial number:
+    each prints as wide as it was measured, the serial ends at its x."""
+    from sheetgen.pdf.geometry import Drawing, Text
+    from sheetgen.pdf.render import Section, measure_text, render_sections
+
+    ink = (0, 0, 0)
+    narrowed = Text(3, 10, "Condensed legend words", 2.2, ink, stretch=0.8)
+    plain = Text(3, 20, "Penalties", 2.2, ink)
+    serial = Text(90, 30, "No. 000042", 2.2, ink, anchor="end")
+    plan = impose("a4", STANDARD.width, STANDARD.height)
+    pdf = render_sections([Section(plan, Drawing(STANDARD.width, STANDARD.height, (narrowed, plain)),
+                                   [[[serial]]])])
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    chars = text.get_text_range()
+    slot = plan.slots[0]
+
+    def span(word: str) -> tuple[float, float]:  # left and right of the word's glyphs on the sheet, mm
+        start = chars.index(word)
+        boxes = [text.get_charbox(i) for i in range(start, start + len(word))]
+        return min(b[0] for b in boxes) / MM - slot.x, max(b[2] for b in boxes) / MM - slot.x
+
+    left, right = span("Penalties")
+    assert right - left == pytest.approx(measure_text("Penalties", False, 2.2), abs=0.5)  # ink, not advance
+    left, right = span("000042")
+    assert right == pytest.approx(90, abs=0.5)
+    left, right = span("Condensed legend words")
+    assert right - left == pytest.approx(measure_text("Condensed legend words", False, 2.2) * 0.8, abs=0.5)
+
+
+CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "İstanbul", "Dvůr Králové", "Łódź „Zagłębie”", "№ 7 · 3×"]
+
+
+def test_central_and_eastern_european_names_print_and_read_back():
+    from sheetgen.pdf.render import unprintable
+
+    for name in CLUB_NAMES:
+        assert unprintable(name) == "", name
+    for name in CLUB_NAMES:
+        page = pdfium.PdfDocument(render_job(Job(load_grid("classic"), sheets=1, header=name)))[0]
+        assert name in page.get_textpage().get_text_range()
+
+
+def test_what_prints_is_what_every_face_has_a_glyph_for():
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.pdf.render import FONTS, _font, unprintable
+
+    faces = [pdfmetrics.getFont(_font(*face)).face.charToGlyph for face in FONTS]
+    every = set(faces[0]).intersection(*faces[1:])
+    assert len(FONTS) == 4 and len(every) > 500
+    for code in range(0x20, 0x2200):
+        assert (unprintable(chr(code)) == "") == (code in every), hex(code)
+    assert unprintable("木ж😀") == "木ж😀"
