@@ -75,7 +75,8 @@ MAX_NUMBER_CAP = 3.4
 HEAVY = 0.7  # the dark frame of a framed (bonus) cell
 DOUBLE_INSET = 0.3  # from a cell's background to the second frame of a double cell
 DOUBLE_LINE = 0.3
-MARK = 1.2  # a colour mark in a cell's top-left corner, a power symbol in its top-right
+MARK = 1.2  # a colour mark in a cell's top-left corner
+SYMBOL = 1.7  # a power symbol in its top-right corner
 CORNER = 0.12  # around the things in a cell's corners
 ARROW_W = 2.0
 LOCK_W = 5.6
@@ -545,9 +546,8 @@ def _corner_strip(s: _Sheet, row: Row) -> float:
     """The height a row's cells keep above their numbers for the colour mark
     and the power symbol in their top corners (the same in every cell of the
     row, so that its numbers share one size and one baseline)."""
-    if s.theme.marks or any(cell.symbol for cell in row.cells):
-        return s.mm(CORNER + MARK + CORNER)
-    return 0.0
+    tallest = max([MARK] * s.theme.marks + [SYMBOL] * any(cell.symbol for cell in row.cells), default=0.0)
+    return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
 
 
 def _rows(s: _Sheet, area: Box, below: str) -> dict:
@@ -629,7 +629,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> dict:
             pale = box.inset(pale_in)
             corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
             mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
-            symbol_box = Box(corner.right - s.mm(MARK), corner.y, s.mm(MARK), s.mm(MARK)) if cell.symbol else None
+            symbol_box = Box(corner.right - s.mm(SYMBOL), corner.y, s.mm(SYMBOL), s.mm(SYMBOL)) if cell.symbol else None
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
