@@ -311,8 +311,8 @@ class _Sheet:
     def bold(self, bold: bool) -> bool:
         return bold and self.theme.bold  # a theme may print everything regular, to save ink
 
-    def width(self, text: str, size: float, bold: bool = False, condensed: bool = False) -> float:
-        return self.measure(text, self.bold(bold), self.mm(size), condensed)
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.measure(text, self.bold(bold), self.mm(size), self.bold(bold))
 
     def label_width(self, text: str, size: float, bold: bool = False, most: float = 30.0) -> float:
         """The width a label takes (with its clearance), at most ``most`` mm of the standard sheet."""
@@ -320,9 +320,10 @@ class _Sheet:
 
     def text(self, text: str, box: Box, size: float, *, bold: bool = False, anchor: str = "start",
              colour: RGB | None = None, role: str = "label") -> Text:
-        """A label or legend in ``box``: narrowed, then smaller if need be."""
+        """A label or legend in ``box``: narrowed, then smaller if need be.  Bold
+        text is in the condensed bold face, the one face the numbers need anyway."""
         return fit_text(text, box, self.mm(size), colour or self.theme.ink, self.measure, bold=self.bold(bold),
-                        anchor=anchor, min_size=self.mm(MIN_TEXT), role=role)
+                        anchor=anchor, min_size=self.mm(MIN_TEXT), role=role, condensed=self.bold(bold))
 
     def number(self, text: str, box: Box, size: float, colour: RGB, role: str, bold: bool = True) -> Text:
         """A number in ``box`` at ``size`` mm (already scaled): condensed face, never narrowed."""
@@ -379,16 +380,15 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     key_in_title = bool(title["key"])
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
-    beside = Box(content.x + _penalties_w(s) + s.mm(ENTRY_GAP), 0.0, 0.0, s.mm(LEGEND_H))
-    beside = Box(beside.x, 0.0, content.right - beside.x, beside.h)
+    beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
     shared = next((line for line in legend_lines
-                   if all(entry.movable for entry in line) and _line_fits(s, line, beside.w)), None)
+                   if all(entry.movable for entry in line) and _line_fits(s, line, content.right - beside_x)), None)
     legend_lines = [line for line in legend_lines if line is not shared]
     table_h = 2 * s.mm(TABLE_ROW_H)
-    below = ([s.mm(BAR_H)] if grid.bonus_bar else []) + [s.mm(LEGEND_H)] * len(legend_lines)
-    below_h = sum(below) + s.mm(LINE_GAP) * max(0, len(legend_lines) - 1) + s.mm(GAP) * (1 if legend_lines else 0)
-    below_h += s.mm(GAP) if grid.bonus_bar else 0.0
-    below_h += table_h + s.mm(PENALTIES_H) + s.mm(TOTALS_H) + 3 * s.mm(GAP)
+    legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
+    below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
+        table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
+    below_h = sum(below) + s.mm(GAP) * len(below)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
@@ -408,13 +408,13 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
         legend.extend(_legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed))
         y += s.mm(LEGEND_H + LINE_GAP)
-    if legend_lines:
-        y += s.mm(GAP - LINE_GAP)
+    y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
     table = _score_table(s, Box(content.x, y, content.w, table_h))
     y += table_h + s.mm(GAP)
     penalties = _penalties(s, Box(content.x, y, content.w, s.mm(PENALTIES_H)))
     if shared:
-        legend.extend(_legend_line(s, shared, beside.shifted(0.0, y + (s.mm(PENALTIES_H) - beside.h) / 2), False))
+        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, content.right - beside_x, s.mm(LEGEND_H))
+        legend.extend(_legend_line(s, shared, band, False))
     y += s.mm(PENALTIES_H + GAP)
     totals = _totals(s, Box(content.x, y, content.w, s.mm(TOTALS_H)))
     return SheetPlan(
@@ -815,7 +815,7 @@ def _check_table_fits(s: _Sheet, width: float) -> None:
     def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
         points = str(s.grid.table[crosses - 1])
         header = s.labels("table_crosses", crosses)
-        return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.width(points, MIN_TEXT, True, True)) \
+        return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
             + 2 * s.mm(LABEL_CLEAR)
 
     length = len(s.grid.table)
