@@ -27,7 +27,7 @@ from fontTools.ttLib import TTFont
 
 DEBIAN = Path("/usr/share/fonts/truetype/dejavu")
 OUT = Path(__file__).resolve().parent.parent / "sheetgen" / "pdf" / "fonts"
-FACES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")
+FACES = ("DejaVuSans.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")  # bold is condensed bold
 
 SYMBOLS = (
     "\u2212"  # − minus sign: totals line and penalty boxes

@@ -30,26 +30,27 @@ from .truetype import slim_truetype
 from ..grid.validate import one_of
 
 # DejaVu Sans, the extended Vera family, subset by scripts/fonts.py to the Latin
-# letters of Western, Central and Eastern Europe and the sheets' punctuation;
-# the condensed faces print cell numbers (two digits fit a narrow cell).
-# By (bold, condensed).
-FONTS = {
-    (False, False): ("DejaVuSans", "DejaVuSans.ttf"),
-    (True, False): ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"),
-    (False, True): ("DejaVuSansCondensed", "DejaVuSansCondensed.ttf"),
-    (True, True): ("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf"),
-}
+# letters of Western, Central and Eastern Europe and the sheets' punctuation.
+# The condensed faces print cell numbers (two digits fit a narrow cell); bold
+# text is always in the condensed bold face, so that a sheet embeds one bold face.
+FONTS = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSansCondensed": "DejaVuSansCondensed.ttf",
+         "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf"}
 FONT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts")
 
 rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF does not need it
 
 
-@lru_cache(maxsize=None)
 def _font(bold: bool, condensed: bool = False) -> str:
-    name, filename = FONTS[bold, condensed]
+    """The face that prints text ``bold`` and/or ``condensed``: bold is condensed bold."""
+    name = "DejaVuSansCondensed-Bold" if bold else "DejaVuSansCondensed" if condensed else "DejaVuSans"
+    return _registered(name)
+
+
+@lru_cache(maxsize=None)
+def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
-        font = TTFont(name, os.path.join(FONT_DIR, filename))
+        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]))
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
@@ -58,8 +59,8 @@ def _font(bold: bool, condensed: bool = False) -> str:
 
 
 def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
-    """Width of ``text`` in mm at font size ``size`` mm, in the bold and/or
-    condensed face.  Text with a character the sheet's fonts have no glyph for
+    """Width of ``text`` in mm at font size ``size`` mm, in the bold (condensed
+    bold) or the condensed face, or the regular one.  Text with a character the sheet's fonts have no glyph for
     raises ``LayoutError``: it would print as nothing, and every text is
     measured before it is placed."""
     missing = unprintable(text)
@@ -72,7 +73,7 @@ def measure_text(text: str, bold: bool, size: float, condensed: bool = False) ->
 @lru_cache(maxsize=1)
 def _printable() -> frozenset[int]:
     """The characters every face has a glyph for: any text may be drawn in any face."""
-    faces = [pdfmetrics.getFont(_font(*face)).face.charToGlyph for face in FONTS]
+    faces = [pdfmetrics.getFont(_registered(name)).face.charToGlyph for name in FONTS]
     return frozenset(faces[0]).intersection(*faces[1:])
 
 
