@@ -175,7 +175,7 @@ def test_a_grid_with_one_value_changed_is_a_grid_or_one_clean_error(data):
         assert_clean(error)
 
 
-# -- the layout -----------------------------------------------------------------------
+# -- the sheet plan -------------------------------------------------------------------
 
 COLOURS = [c.value for c in Colour]
 AMOUNT = {Effect.EXTRA_CROSSES.value: "crosses", Effect.BONUS_POINTS.value: "points"}

@@ -1,6 +1,6 @@
 """The only module that imports reportlab: geometry in, PDF bytes out.
 
-Layout and imposition hand over items in mm with a top-left origin; here
+The sheet's drawing and imposition hand over items in mm with a top-left origin; here
 they become points with PDF's bottom-left origin.  The sheet that is the same
 everywhere is drawn once as a form XObject and placed in every slot; only the
 per-sheet items (lucky numbers, serial, header) are drawn per slot, and the

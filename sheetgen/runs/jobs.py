@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from ..pdf.geometry import Drawing
 from ..pdf.impose import impose
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import SheetData, SheetPlan, plan_sheet
@@ -62,30 +61,32 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
     from ..pdf.render import Section, measure_text
 
-    sheet, theme = layout_job(job)
+    sheet, theme, drawing = _layout(*_sheet_of(job))
     plan = impose(job.paper, sheet.width, sheet.height)
     overlays = (personalise(sheet, d, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
-    return Section(plan, _drawing(sheet, theme), pages)
+    return Section(plan, drawing, pages)
 
 
 def layout_job(job: Job) -> tuple[SheetPlan, Theme]:
     """The plan of ``job``'s sheet as it prints, with the look it is drawn in."""
-    return _layout(job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None)
+    sheet, theme, _ = _layout(*_sheet_of(job))
+    return sheet, theme
+
+
+def _sheet_of(job: Job) -> tuple:
+    """What decides how a job's sheet looks (not its paper, count or seed)."""
+    return job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None
 
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
-    """One plan for every job that prints the same sheet (the pack prints each on two papers)."""
+    """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
     labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
-    return plan_sheet(grid, labels, theme, measure_text, header=header, serial=serial), theme
-
-
-@lru_cache(maxsize=16)
-def _drawing(sheet: SheetPlan, theme: Theme) -> Drawing:
-    return draw_sheet(sheet, theme)
+    sheet = plan_sheet(grid, labels, theme, measure_text, header=header, serial=serial)
+    return sheet, theme, draw_sheet(sheet, theme)
 
 
 def check_printable(grid: Grid) -> None:
