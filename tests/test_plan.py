@@ -411,11 +411,14 @@ def test_locks_and_totals_are_drawn_in_the_colours_the_plan_gives(name, look):
     plan, items = drawing(name, look)
     theme = load_theme(*LOOKS[look])
     for lock in plan.locks:
-        disc = [i for i in items_in(items, lock.box) if isinstance(i, Circle)][0]
+        disc, *rest = items_in(items, lock.box)
         tint = theme.tint(lock.colour)
-        assert disc.fill == (tint.pale if theme.outlined else tint.strong)
-        if theme.outlined:
-            assert disc.stroke == tint.strong
+        if theme.outlined:  # the colour's background, hatched as its cells are, in a ring of its strong colour
+            assert isinstance(disc, Rect) and disc.radius == pytest.approx(disc.box.w / 2)
+            assert (disc.fill, disc.hatch) == (tint.pale, tint.hatch)
+            assert any(i.stroke == tint.strong for i in [disc] + rest if isinstance(i, Rect) and i.box == disc.box)
+        else:
+            assert isinstance(disc, Circle) and disc.fill == tint.strong
     for total in plan.totals[:-2]:
         drawn = items_in(items, total.box)
         tint = theme.tint(total.colour)
@@ -425,7 +428,11 @@ def test_locks_and_totals_are_drawn_in_the_colours_the_plan_gives(name, look):
 
 def test_in_mono_every_colour_has_its_own_lock_disc_and_a_light_background():
     theme = load_theme("mono")
-    discs = {theme.tint(c).pale + (theme.tint(c).hatch,) for c in Colour}
+    plan, items = drawing("classic", "mono")
+    discs = set()
+    for lock in plan.locks:
+        disc = items_in(items, lock.box)[0]
+        discs.add((disc.fill, disc.hatch))
     assert len(discs) == 4  # the discs differ by more than their keyhole
     for colour in Colour:
         tint = theme.tint(colour)

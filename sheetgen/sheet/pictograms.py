@@ -86,11 +86,11 @@ def lock(box: Box, tint: Tint, *, outlined: bool, line: float, marked: bool) -> 
     or, ``outlined``, in its strong colour on its background.  ``marked``:
     the colour's mark, large, is the padlock's body."""
     w = box.w
-    if outlined:
-        disc = Circle(box.cx, box.cy, (w - line) / 2, fill=tint.pale, stroke=tint.strong, line=line)
+    if outlined:  # the colour's background, hatched if it is, as on its cells: a disc is a box this round
+        disc = tinted(box.inset(line / 2), tint, (w - line) / 2, line)
         metal, keyhole = tint.strong, WHITE
     else:
-        disc = Circle(box.cx, box.cy, w / 2, fill=tint.strong)
+        disc = (Circle(box.cx, box.cy, w / 2, fill=tint.strong),)
         metal, keyhole = WHITE, tint.ink
     if marked:  # a bigger body, for a mark big enough to read
         body = Box(box.cx - w * 0.27, box.y + w * 0.38, w * 0.54, w * 0.44)
@@ -101,7 +101,7 @@ def lock(box: Box, tint: Tint, *, outlined: bool, line: float, marked: bool) -> 
                 for k in range(11))
     shackle = Polygon(((arc[0][0], body.y + 0.1),) + arc + ((arc[-1][0], body.y + 0.1),), stroke=metal,
                       line=w * 0.07, closed=False)
-    items: tuple[Item, ...] = (disc, Rect(body, fill=metal, radius=w * 0.04), shackle)
+    items: tuple[Item, ...] = disc + (Rect(body, fill=metal, radius=w * 0.04), shackle)
     if marked:
         side = body.h * 0.8
         items += mark(Box(body.cx - side / 2, body.cy - side / 2, side, side), tint.mark, keyhole)
