@@ -64,6 +64,8 @@ CELL_GAP = 0.3  # between the cells of a row
 STRIP_H = 2.6  # header line and serial number
 TITLE_H = 4.6
 LEGEND_H = 2.3
+MARKER_GAP = 0.6  # between a legend marker and its text
+ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.5
 PENALTIES_H = 4.4
@@ -498,23 +500,22 @@ def _title_key(s: _Sheet, band: Box, start: float, end: float) -> tuple[LegendEn
     entries = [(colour, s.labels(f"colour_{colour.value}")) for colour in _colours_used(s.grid)]
     line_h = band.h / 2
     swatch = line_h - s.mm(0.3)
-    gap = s.mm(0.5)
+    gap, column_gap = s.mm(MARKER_GAP), s.mm(1.0)
     widths = [max(swatch + gap + s.width(text, MIN_TEXT) for _, text in entries[col::2])
               for col in (0, 1) if entries[col::2]]
-    key_w = sum(widths) + s.mm(1.0) * (len(widths) - 1)
+    key_w = sum(widths) + column_gap * (len(widths) - 1)
     if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD):
         return ()
     left = end - key_w
     placed = []
     for i, (colour, text) in enumerate(entries):
-        x = left + (widths[0] + s.mm(1.0) if i % 2 else 0.0)
+        x = left + (widths[0] + column_gap if i % 2 else 0.0)
         top = band.y + (i // 2) * line_h
         marker = Box(x, top + (line_h - swatch) / 2, swatch, swatch)
         words = s.text(text, Box(marker.right + gap, top, widths[i % 2] - swatch - gap, line_h), MIN_TEXT,
                        role="legend")
         placed.append(LegendEntry(colour, marker, words))
     return tuple(placed)
-
 
 
 # -- rows -------------------------------------------------------------------------------
@@ -699,10 +700,6 @@ def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
             entries += [_Entry(p.symbol, labels(f"power_{p.effect.value}", p.amount or None), heading, False)
                         for p in grid.powers if (p.effect in AT_ONCE) == (when == "power_at_once")]
     return entries
-
-
-MARKER_GAP = 0.6  # between a legend marker and its text
-ENTRY_GAP = 2.0  # between the entries of a legend line
 
 
 def _marker_w(s: _Sheet, entry: _Entry) -> float:
