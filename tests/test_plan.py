@@ -407,6 +407,14 @@ def items_in(items, box: Box) -> list:
 
 @pytest.mark.parametrize("look", LOOKS)
 @pytest.mark.parametrize("name", GRID_NAMES)
+def test_every_drawn_item_stays_inside_the_sheet_content(name, look):
+    plan, items = drawing(name, look)
+    for item in items:
+        assert plan.content.contains(bounds(item)), item
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("name", GRID_NAMES)
 def test_locks_and_totals_are_drawn_in_the_colours_the_plan_gives(name, look):
     plan, items = drawing(name, look)
     theme = load_theme(*LOOKS[look])
