@@ -27,8 +27,8 @@ from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
 from sheetgen.pdf.impose import EDGE, MARK_LEN, PAPERS, impose
 from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.draw import draw_sheet, personalise
-from sheetgen.sheet.plan import (CAP, CLEAR, DOUBLE_INSET, DOUBLE_LINE, LABEL_CLEAR, MIN_NUMBER_CAP, MIN_STRETCH, PT, STANDARD,
-                                 SheetData, SheetPlan, SheetSize, inside_frame, plan_sheet)
+from sheetgen.sheet.plan import (CAP, CLEAR, DOUBLE_INSET, DOUBLE_LINE, LABEL_CLEAR, MIN_NUMBER_CAP, MIN_STRETCH, PT,
+                                 STANDARD, TABLE_CLEAR, SheetData, SheetPlan, SheetSize, inside_frame, plan_sheet)
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
 LOOKS = {"colour": ("colour", False), "colour+marks": ("colour", True), "ink-saver": ("ink-saver", False),
@@ -118,12 +118,12 @@ def test_values_keep_clear_of_the_boxes_they_are_written_in(case):
     clear = CLEAR * plan.size.scale
     for box in plan.penalties:
         assert inside_frame(box.box, plan.size).contains(box.text.box)
-    for column in plan.table:  # a table's lines are not a frame to write in: a label's clearance
+    table_clear = TABLE_CLEAR * plan.size.scale  # a table's lines are not a frame to write in
+    for column in plan.table:
         for text in (column.header, column.value):
             left, right = extent(text)
-            label_clear = LABEL_CLEAR * plan.size.scale
-            assert left >= column.box.x + label_clear - TOLERANCE
-            assert right <= column.box.right - label_clear + TOLERANCE
+            assert left >= column.box.x + table_clear - TOLERANCE
+            assert right <= column.box.right - table_clear + TOLERANCE
     for total in plan.totals:
         if total.caption is not None:
             assert total.box.inset(clear).contains(total.caption.box)
@@ -131,6 +131,18 @@ def test_values_keep_clear_of_the_boxes_they_are_written_in(case):
     for operator, (before, after) in zip(plan.operators, zip(boxes, boxes[1:]), strict=True):
         left, right = extent(operator)
         assert left >= before.right + clear - TOLERANCE and right <= after.x - clear + TOLERANCE, operator
+
+
+def test_labels_keep_clear_of_what_they_name(case):
+    _, plan, _ = case
+    gap = 2 * LABEL_CLEAR * plan.size.scale - TOLERANCE
+    pairs = [(plan.name_label, plan.name_line.x), (plan.penalties_label, plan.penalties[0].box.x)]
+    if plan.lucky_label is not None:
+        pairs.append((plan.lucky_label, plan.lucky_boxes[0].x))
+    if plan.bar_label is not None:
+        pairs.append((plan.bar_label, plan.bar[0].box.x))
+    for label, start in pairs:
+        assert extent(label)[1] + gap <= start, label
 
 
 # -- nothing overlaps ---------------------------------------------------------------

@@ -57,7 +57,8 @@ MIN_TEXT = 6 * PT  # the smallest text printed
 MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type)
 CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
 V_CLEAR = 0.25  # and this far above and below its capitals
-LABEL_CLEAR = 0.3  # a label stays this far from the box it names, a table entry from its column's lines
+LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
+TABLE_CLEAR = 0.3  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
 CELL_GAP = 0.3  # between the cells of a row
@@ -459,7 +460,7 @@ def _title_band(s: _Sheet, band: Box) -> dict:
         label = s.labels("lucky")
         label_w = s.label_width(label, LABEL_SIZE, most=24.0)
         start = band.right - boxes_w
-        label_right = start - s.mm(LUCKY_GAP)
+        label_right = start - s.mm(2 * LABEL_CLEAR)
         found["lucky_label"] = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE,
                                       anchor="end")
         boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w, band.h - s.mm(0.4))
@@ -794,8 +795,8 @@ def _score_table(s: _Sheet, band: Box) -> dict:
     columns = []
     for i, value in enumerate(table):
         box = Box(x + i * col, band.y, col, band.h)
-        header_box = Box(box.x, box.y, col, row_h).inset(s.mm(LABEL_CLEAR))
-        value_box = Box(box.x, box.y + row_h, col, row_h).inset(s.mm(LABEL_CLEAR))
+        header_box = Box(box.x, box.y, col, row_h).inset(s.mm(TABLE_CLEAR))
+        value_box = Box(box.x, box.y + row_h, col, row_h).inset(s.mm(TABLE_CLEAR))
         header = s.text(s.labels("table_crosses", i + 1), Box(header_box.x, box.y, header_box.w, row_h), MIN_TEXT,
                         anchor="middle", role="table")
         size = max(s.mm(MIN_TEXT), min(s.mm(2.4), s.number_size(str(table[-1]), value_box.w, row_h * 0.7)))
@@ -813,7 +814,7 @@ def _check_table_fits(s: _Sheet, width: float) -> None:
         points = str(s.grid.table[crosses - 1])
         header = s.labels("table_crosses", crosses)
         return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
-            + 2 * s.mm(LABEL_CLEAR)
+            + 2 * s.mm(TABLE_CLEAR)
 
     length = len(s.grid.table)
     if needs(length) <= width / length + 1e-9:
