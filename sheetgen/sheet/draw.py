@@ -87,11 +87,11 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
 
 def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[Item]:
     tint = theme.tint(cell.colour)
-    radius = min(0.8 * k, cell.box.w * 0.12)
+    radius = min(0.8 * k, cell.box.w * 0.12)  # of the cell's outer corners; inner frames follow them
     if cell.framed:
         yield from pict.heavy_frame(cell.box, theme.ink, HEAVY * k, radius)
-    yield from pict.cell_frame(cell.box, cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius,
-                               fill=fill)
+        radius = max(0.0, radius - HEAVY * k)
+    yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
     line = _thin(theme, DOUBLE_LINE * k, k)
     if cell.double:
         second = cell.pale.inset(DOUBLE_INSET * k)

@@ -49,19 +49,21 @@ def swatch(box: Box, tint: Tint, line: float) -> tuple[Item, ...]:
     return tinted(box, tint, 0.3, line) + mark(box.inset(box.w * 0.18), tint.mark, tint.ink)
 
 
-def cell_frame(box: Box, pale: Box, tint: Tint, frame: float, *, outlined: bool, radius: float,
+def cell_frame(pale: Box, tint: Tint, frame: float, *, outlined: bool, radius: float,
                fill: RGB | None = None) -> tuple[Item, ...]:
     """A cell: a band (filled) or a line (``outlined``) of its strong colour,
-    ``frame`` mm wide, around its background ``pale`` (in ``fill`` if given)."""
+    ``frame`` mm wide, around its background ``pale`` (in ``fill`` if given);
+    ``radius`` is the corner radius of the frame's outer edge."""
     if outlined:
-        return tinted(pale.inset(-frame / 2), tint, radius, frame, fill)
-    return (Rect(pale.inset(-frame), fill=tint.strong, radius=radius),) + tinted(pale, tint, radius * 0.6, fill=fill)
+        return tinted(pale.inset(-frame / 2), tint, max(0.0, radius - frame / 2), frame, fill)
+    return (Rect(pale.inset(-frame), fill=tint.strong, radius=radius),) + tinted(
+        pale, tint, max(0.0, radius - frame), fill=fill)
 
 
 def heavy_frame(box: Box, colour: RGB, width: float, radius: float) -> tuple[Item, ...]:
-    """One heavy line just inside ``box``: a framed (bonus) cell.  A single
-    thick line, where a double cell has two thin ones."""
-    return (Rect(box.inset(width / 2), stroke=colour, line=width, radius=radius),)
+    """One heavy line just inside ``box`` (corner radius ``radius`` outside):
+    a framed (bonus) cell.  A single thick line, where a double cell has two thin ones."""
+    return (Rect(box.inset(width / 2), stroke=colour, line=width, radius=max(0.0, radius - width / 2)),)
 
 
 def double_frame(box: Box, colour: RGB, line: float, radius: float) -> tuple[Item, ...]:
