@@ -107,7 +107,6 @@ MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no furth
 MINUS = "\u2212"
 OPERATORS = ("+", MINUS, "=")  # between row totals, before the penalties, before the total
 AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the other powers act at the end
-WHITE: RGB = (1.0, 1.0, 1.0)
 
 
 # -- the plan -----------------------------------------------------------------------
@@ -860,7 +859,8 @@ def _totals(s: _Sheet, band: Box) -> dict:
     box_w = min(s.mm(TOTAL_BOX_W), (band.w - (count - 1) * op_w) / count)
     boxes: list[TotalBox] = []
     operators: list[Text] = []
-    signs = ["+"] * (len(rows) - 1) + [MINUS, "="]
+    plus, minus, equals = OPERATORS
+    signs = [plus] * (len(rows) - 1) + [minus, equals]
     x = band.x
     for i in range(count):
         last = i == count - 1
