@@ -1,12 +1,13 @@
 """Make the fonts shipped in sheetgen/pdf/fonts/ from Debian's DejaVu files.
 
-    .venv/bin/pip install fonttools      # a developer tool for this script only
+    .venv/bin/pip install '.[test]'      # fontTools comes with the test extra
     .venv/bin/python scripts/fonts.py    # rewrites sheetgen/pdf/fonts/*.ttf
 
-fontTools is needed here and nowhere else: sheetgen reads the files this
-script writes with reportlab, and neither the package nor its tests import
-fontTools.  The input is Debian's fonts-dejavu-core and fonts-dejavu-extra
-(version 2.37); the same input gives the same bytes.
+fontTools makes the files here and is no runtime dependency: sheetgen reads
+them with reportlab (the test extra has fontTools for tests/test_printable.py,
+which reads the fonts with a second reader).  The input is Debian's
+fonts-dejavu-core and fonts-dejavu-extra (version 2.37); the same input gives
+the same bytes.
 
 Each face keeps only what a sheet can print (``CHARACTERS``: Latin letters
 for the Western, Central and Eastern European languages a club or player

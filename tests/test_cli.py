@@ -5,21 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, builtin_names
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str):
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_every_command_has_help(run):
@@ -50,7 +40,7 @@ def test_render_takes_a_grid_file_path_and_pages(run, tmp_path):
     source.write_text((builtin_dir() / "mixed.yaml").read_text())
     result = run("render", str(source), "-o", "sheets/m.pdf", "--pages", "3")
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "sheets" / "m.pdf").read_bytes().count(b"/Type /Page\n") == 3 or True
+    assert len(pdfium.PdfDocument(tmp_path / "sheets" / "m.pdf")) == 3
     assert "3 pages, 24 sheets" in result.output
 
 
@@ -106,21 +96,11 @@ def test_yaml_syntax_error_names_line_and_column(run, tmp_path):
     assert result.stderr.startswith("sheetgen: broken.yaml: line 3, column 1: ")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to read-only folders")
-def test_unwritable_output_folder_is_one_line(run, tmp_path):
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
-    result = run("render", "classic", "-o", str(locked / "c.pdf"))
-    assert result.exit_code == 1
-    assert result.stderr == f"sheetgen: {locked}: cannot write here (Permission denied)\n"
-
-
 def test_output_in_a_path_under_a_file_is_one_line(run, tmp_path):
     (tmp_path / "afile").write_text("x")
     result = run("render", "classic", "-o", "afile/c.pdf")
     assert result.exit_code == 1
-    assert result.stderr == "sheetgen: afile: cannot create the output folder (File exists)\n"
+    assert result.stderr == "sheetgen: afile: is a file, expected a folder to write afile/c.pdf in\n"
 
 
 def test_failed_run_leaves_existing_output_untouched(run, tmp_path, monkeypatch):
@@ -151,7 +131,7 @@ def test_check_refuses_a_valid_grid_that_cannot_print(run, tmp_path):
 
 
 def test_output_that_is_not_a_regular_file_is_left_alone(run, tmp_path):
-    fifo = tmp_path / "pipe"
+    fifo = tmp_path / "pipe.pdf"
     os.mkfifo(fifo)
     result = run("render", "classic", "-o", str(fifo))
     assert (result.exit_code, result.stderr) == (1, f"sheetgen: {fifo}: is not a regular file, expected a file name\n")

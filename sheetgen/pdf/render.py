@@ -13,15 +13,23 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 import os
+import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-from reportlab import rl_config
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+# reportlab takes settings from RL_* environment variables when it is first
+# imported: RL_pdfComments=1 would change the bytes, a malformed value stop the
+# import.  sheetgen's output depends on its inputs only, so they are hidden.
+_RL_SETTINGS = {name: os.environ.pop(name) for name in list(os.environ) if name.startswith("RL_")}
+try:
+    from reportlab import rl_config
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+finally:
+    os.environ.update(_RL_SETTINGS)
 
 from ..errors import LayoutError
 from .geometry import Circle, Drawing, Item, Polygon, Rect, Text
@@ -60,28 +68,41 @@ def _registered(name: str) -> str:
 
 def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
     """Width of ``text`` in mm at font size ``size`` mm, in the bold (condensed
-    bold) or the condensed face, or the regular one.  Text with a character the sheet's fonts have no glyph for
-    raises ``LayoutError``: it would print as nothing, and every text is
-    measured before it is placed."""
+    bold) or the condensed face, or the regular one.  Text with a character
+    the sheet's fonts cannot print raises ``LayoutError``: it would print as
+    nothing, and every text is measured before it is placed."""
     missing = unprintable(text)
     if missing:
-        raise LayoutError(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                          " (expected European Latin letters, digits and punctuation)")
+        raise LayoutError(no_glyph(missing))
     return pdfmetrics.stringWidth(text, _font(bold, condensed), size)
 
 
-@lru_cache(maxsize=1)
-def _printable() -> frozenset[int]:
-    """The characters every face has a glyph for: any text may be drawn in any face."""
-    faces = [pdfmetrics.getFont(_registered(name)).face.charToGlyph for name in FONTS]
-    return frozenset(faces[0]).intersection(*faces[1:])
+def no_glyph(missing: str) -> str:
+    """What to say of text with the characters ``missing``, which the sheet's fonts do not print."""
+    return (f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+            " (expected European Latin letters, digits and punctuation)")
+
+
+@lru_cache(maxsize=None)
+def _printable() -> frozenset[str]:
+    """Every character all faces print."""
+    def drawn(face) -> set[int]:
+        glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
+        return {code for code, glyph in glyphs.items()
+                if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")}
+
+    codes = set.intersection(*(drawn(pdfmetrics.getFont(_registered(name)).face) for name in FONTS))
+    return frozenset(chr(code) for code in codes if unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
 
 
 def unprintable(text: str) -> str:
-    """The characters of ``text`` that some face of the sheet's fonts has no
-    glyph for (they would print as nothing), each once, in order."""
-    printable = _printable()
-    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in printable))
+    """The characters of ``text`` that would not print, each once, in order:
+    those some face of the sheet's fonts (regular, condensed, condensed bold)
+    has no glyph for, or maps to the empty box of a missing glyph (glyph 0) or
+    to a glyph without outline when they are not spaces, and what is not a
+    character to print at all (controls, surrogates, noncharacters).  Any text
+    may be drawn in any face, so what prints is what every face prints."""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
 
 
 class _Painter:
