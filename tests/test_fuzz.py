@@ -34,7 +34,6 @@ from sheetgen.grid.load import builtin_dir, grid_from_data, load_grid
 from sheetgen.runs.jobs import Job, layout_job, render_job
 from sheetgen.play.marks import marks_from_data
 from sheetgen.grid.model import Colour, Effect, Symbol
-from sheetgen.pdf.render import measure_text
 from sheetgen.play.scoring import format_scores, score_sheet, scores_as_json
 from sheetgen.sheet.style import languages, themes
 from sheetgen.grid.yamlio import parse_yaml, read_yaml

@@ -19,7 +19,6 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator, Protocol
