@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import OutputError
 from ..grid.load import builtin_names, load_grid
-from ..pdf.impose import PAPERS, impose
+from ..pdf.impose import impose
 from .jobs import Job, Progress, render_job
 from ..sheet.plan import STANDARD
 from ..grid.model import Grid
@@ -45,7 +45,7 @@ class Pack:
 
     grids: tuple[str, ...] = field(default_factory=lambda: tuple(builtin_names()))
     langs: tuple[str, ...] = field(default_factory=lambda: tuple(languages(default_first=True)))
-    papers: tuple[str, ...] = tuple(PAPERS)
+    papers: tuple[str, ...] = STANDARD.papers
 
     @property
     def steps(self) -> int:
