@@ -579,9 +579,10 @@ def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_
               show_default=True, help="Folder to build the pack in.")
 @_quiet_option("no progress bar, no summary")
 def pack_command(output: Path, quiet: bool) -> None:
-    """Build the download pack: every built-in grid in every language on A4 and
-    US Letter as PDF, a PNG preview of each grid, an index.html linking them,
-    SHA256SUMS and one zip of it all.  Rebuilding gives the same bytes."""
+    """Build the download pack: every built-in grid in every language, look and
+    paper as one-page PDFs (large print and A6 too), a preview of each grid,
+    a page per language (index.html) linking them, SHA256SUMS and one zip of
+    it all.  Rebuilding gives the same bytes."""
     from .runs.pack import ZIP, Pack, build_pack
 
     contents = Pack()
