@@ -9,6 +9,7 @@ touches no code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
@@ -22,6 +23,13 @@ from ..grid.validate import Node, one_of
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
+LONGEST_LABEL = 160  # characters of a word or line printed on a sheet
+# Keys of the paragraphs the rules are composed from: longer, and with named placeholders.
+TEMPLATE_PREFIX = "rules_"
+LONGEST_TEMPLATE = 700
+# {name} is a value the code fills in; {name:one|other} is the wording for 1
+# and for any other number, with # standing for the number.
+PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}|]*))?\}")
 
 
 def languages(default_first: bool = False) -> list[str]:
@@ -43,6 +51,23 @@ class Labels:
         text = self._by_key[key]
         return text.replace("{n}", str(n)) if n is not None else text
 
+    def fill(self, key: str, **values: int | str) -> str:
+        """The template ``key`` with its placeholders replaced by ``values``
+        (in one pass: braces inside a value stay as they are)."""
+
+        def value(match: re.Match[str]) -> str:
+            name, one, other = match.groups()
+            if one is None:
+                return str(values[name])
+            return (one if values[name] == 1 else other).replace("#", str(values[name]))
+
+        return PLACEHOLDER.sub(value, self._by_key[key])
+
+
+def placeholders(text: str) -> list[str]:
+    """The names of the placeholders in ``text``, A to Z, each once."""
+    return sorted({match.group(1) for match in PLACEHOLDER.finditer(text)})
+
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
@@ -51,11 +76,30 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    reference = read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml") if lang != DEFAULT_LANG else None
+    english = load_labels(DEFAULT_LANG) if lang != DEFAULT_LANG else None
     node = Node(path.name, "", read_package_data(path))
-    keys = list(reference or node.value)  # every language defines the English keys
+    keys = [key for key, _ in english.words] if english else list(node.value)  # every language defines the English keys
     fields = node.mapping(required=keys)
-    return Labels(lang, tuple((key, fields[key].text(160)) for key in keys))
+    words = []
+    for key in keys:
+        text = fields[key].text(LONGEST_TEMPLATE if key.startswith(TEMPLATE_PREFIX) else LONGEST_LABEL)
+        _check_placeholders(fields[key], text, placeholders(english(key)) if english else None)
+        words.append((key, text))
+    return Labels(lang, tuple(words))
+
+
+def _check_placeholders(node: Node, text: str, expected: list[str] | None) -> None:
+    """Braces only around placeholders, and (``expected``) exactly the English ones."""
+    outside = PLACEHOLDER.sub("", text)
+    if "{" in outside or "}" in outside:
+        node.fail("a '{' or '}' outside a placeholder (expected {name} or {name:one|other})")
+    found = placeholders(text)
+    if expected is not None and found != expected:
+        node.fail(f"expected the placeholders of lang-{DEFAULT_LANG}.yaml ({_listed(expected)}), got {_listed(found)}")
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(f"{{{name}}}" for name in names) or "none"
 
 
 class Mark(str, Enum):
