@@ -290,5 +290,23 @@ def pack_command(output: Path, quiet: bool) -> None:
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
 
 
+@cli.command("rules")
+@click.argument("grid")
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the rules.")
+def rules_command(grid: str, lang: str) -> None:
+    """Print the rules of GRID (a built-in name or a YAML file), composed from
+    the grid file: the base rules, then what the grid adds, with its values.
+    docs/rules.md has those of every built-in grid."""
+    import shutil
+
+    from .grid.load import load_grid
+    from .play.rules import compose_rules, format_rules
+    from .sheet.style import load_labels
+
+    width = shutil.get_terminal_size().columns  # 80 when not a terminal
+    _say(format_rules(compose_rules(load_grid(grid), load_labels(lang)), width), nl=False)
+
+
 def main() -> None:
     cli(prog_name="sheetgen")
