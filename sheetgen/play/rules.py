@@ -19,7 +19,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..grid.model import Colour, Effect, Grid, Row
+from ..grid.model import Colour, Grid, Row
 from ..sheet.style import Labels
 
 
