@@ -11,7 +11,7 @@ import pytest
 from sheetgen.errors import InputError
 from sheetgen.grid.yamlio import read_yaml
 from sheetgen.sheet import style
-from sheetgen.sheet.style import DATA, Labels, languages, load_labels, placeholders
+from sheetgen.sheet.style import DATA, Labels, languages, load_label_file, load_labels, placeholders
 
 OTHERS = [lang for lang in languages() if lang != "en"]
 ENGLISH = read_yaml(DATA / "lang-en.yaml")
@@ -94,14 +94,14 @@ def test_a_renamed_placeholder_is_refused(data_copy):
     edit(data_copy / "lang-fr.yaml", "tirés} de {low} à {high}", "tirés} de {lo} à {high}")
     with pytest.raises(InputError) as error:
         load_labels("fr")
-    assert str(error.value) == ("lang-fr.yaml: rules_lucky: expected the placeholders of lang-en.yaml"
-                                " ({count}, {high}, {low}), got {count}, {high}, {lo}")
+    assert str(error.value) == ("lang-fr.yaml: rules_lucky: expected the placeholders {count} {high} {low},"
+                                " as in English, got {count} {high} {lo}")
 
 
 def test_a_dropped_placeholder_is_refused(data_copy):
     edit(data_copy / "lang-nl.yaml", 'rules_row_number: "rij {n}"', 'rules_row_number: "rij"')
-    with pytest.raises(InputError, match=r"^lang-nl.yaml: rules_row_number: expected the placeholders of"
-                                         r" lang-en.yaml \(\{n\}\), got none$"):
+    with pytest.raises(InputError, match=r"^lang-nl.yaml: rules_row_number: expected the placeholder \{n\},"
+                                         r" as in English 'row \{n\}', got 'rij'$"):
         load_labels("nl")
 
 
@@ -117,3 +117,18 @@ def test_a_template_may_be_a_paragraph_but_a_label_stays_short(data_copy):
     with pytest.raises(InputError, match=r"^lang-it.yaml: name: expected text of at most 160 characters, got 161$"):
         load_labels("it")
     assert max(len(text) for key, text in load_labels("en").words if key.startswith("rules_")) > 160
+
+
+def test_a_users_language_file_may_leave_the_rules_out(tmp_path):
+    german = (DATA / "lang-de.yaml").read_text(encoding="utf-8")
+    club = tmp_path / "club.yaml"
+    club.write_text(german[: german.index("# -- rules --")].replace("Fehlwürfe", "Patzer"), encoding="utf-8")
+    labels = load_label_file(str(club))
+    assert labels("penalties") == "Patzer"
+    assert labels("rules_heading") == load_labels("en")("rules_heading")
+    club.write_text(german.replace("rules_row_number: \"Reihe {n}\"", "rules_row_number: \"Reihe\""), encoding="utf-8")
+    with pytest.raises(InputError, match=r"club.yaml: rules_row_number: expected the placeholder \{n\}"):
+        load_label_file(str(club))
+    club.write_text(german + "rules_extra: \"x\"\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"club.yaml: unknown key 'rules_extra' \(expected rules_heading, "):
+        load_label_file(str(club))

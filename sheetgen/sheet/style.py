@@ -76,30 +76,80 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    english = load_labels(DEFAULT_LANG) if lang != DEFAULT_LANG else None
-    node = Node(path.name, "", read_package_data(path))
-    keys = [key for key, _ in english.words] if english else list(node.value)  # every language defines the English keys
-    fields = node.mapping(required=keys)
+    return _labels(lang, Node(path.name, "", read_package_data(path)))
+
+
+def load_label_file(path: str) -> Labels:
+    """The words of a language file of the user's (a new language, or a club's
+    own wording), read as any input file is and checked as the shipped ones
+    are, against the keys and placeholders of English; every word must also
+    be in the sheet's font.  The rules templates may be left out: those
+    missing are the English ones."""
+    from ..grid.yamlio import read_yaml
+    from ..pdf.render import unprintable
+
+    node = Node(path, "", read_yaml(path))
+    labels = _labels(path, node, templates_optional=True)
+    for key, text in labels.words:
+        missing = unprintable(text)
+        if missing:
+            node.at(key).fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+                              " (expected Western European letters, digits and punctuation)")
+    return labels
+
+
+@lru_cache(maxsize=1)
+def _english() -> dict[str, str]:
+    from ..grid.yamlio import read_package_data
+
+    return read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+
+
+def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
+    """Every English key, each a line of text with the placeholders its English
+    text has.  The sheet's words and the rules templates are checked apart, so
+    that a file without templates hears only of the sheet's words."""
+    english = _english()
+    if not isinstance(node.value, dict):
+        node.expected("a mapping")
+    fields = _part(node, templates=False).mapping(required=[key for key in english if not _is_template(key)])
+    templates = [key for key in english if _is_template(key)]
+    if templates_optional:
+        fields |= _part(node, templates=True).mapping(optional=templates)
+    else:
+        fields |= _part(node, templates=True).mapping(required=templates)
     words = []
-    for key in keys:
+    for key, model in english.items():
+        if key not in fields:
+            words.append((key, model))
+            continue
         text = fields[key].text(LONGEST_TEMPLATE if key.startswith(TEMPLATE_PREFIX) else LONGEST_LABEL)
-        _check_placeholders(fields[key], text, placeholders(english(key)) if english else None)
+        _check_placeholders(fields[key], text, model)
         words.append((key, text))
     return Labels(lang, tuple(words))
 
 
-def _check_placeholders(node: Node, text: str, expected: list[str] | None) -> None:
-    """Braces only around placeholders, and (``expected``) exactly the English ones."""
+def _is_template(key: object) -> bool:
+    return isinstance(key, str) and key.startswith(TEMPLATE_PREFIX)
+
+
+def _part(node: Node, templates: bool) -> Node:
+    """The rules templates of a language file, or its other words."""
+    return Node(node.source, node.path, {k: v for k, v in node.value.items() if _is_template(k) == templates})
+
+
+def _check_placeholders(node: Node, text: str, model: str) -> None:
+    """Braces only around placeholders, and the same placeholders as the English ``model``."""
     outside = PLACEHOLDER.sub("", text)
     if "{" in outside or "}" in outside:
         node.fail("a '{' or '}' outside a placeholder (expected {name} or {name:one|other})")
-    found = placeholders(text)
-    if expected is not None and found != expected:
-        node.fail(f"expected the placeholders of lang-{DEFAULT_LANG}.yaml ({_listed(expected)}), got {_listed(found)}")
-
-
-def _listed(names: list[str]) -> str:
-    return ", ".join(f"{{{name}}}" for name in names) or "none"
+    wanted, found = placeholders(model), placeholders(text)
+    if found != wanted:
+        which = f"the placeholder{'s' * (len(wanted) > 1)} {' '.join(f'{{{n}}}' for n in wanted)}" if wanted \
+            else "no placeholder"
+        if len(model) <= 60:
+            node.fail(f"expected {which}, as in English {model!r}, got {text!r}")
+        node.fail(f"expected {which}, as in English, got {' '.join(f'{{{n}}}' for n in found) or 'none'}")
 
 
 class Mark(str, Enum):
