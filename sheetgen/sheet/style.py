@@ -86,15 +86,14 @@ def load_label_file(path: str) -> Labels:
     be in the sheet's font.  The rules templates may be left out: those
     missing are the English ones."""
     from ..grid.yamlio import read_yaml
-    from ..pdf.render import unprintable
+    from ..pdf.render import no_glyph, unprintable
 
     node = Node(path, "", read_yaml(path))
     labels = _labels(path, node, templates_optional=True)
     for key, text in labels.words:
         missing = unprintable(text)
         if missing:
-            node.at(key).fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                              " (expected Western European letters, digits and punctuation)")
+            node.at(key).fail(no_glyph(missing))
     return labels
 
 
@@ -153,12 +152,13 @@ def _check_placeholders(node: Node, text: str, model: str) -> None:
 
 
 class Mark(str, Enum):
-    """The shape that stands for a colour where colour alone is not enough."""
+    """The shape that stands for a colour where colour alone is not enough;
+    none is the shape of a power symbol."""
 
-    TRIANGLE = "triangle"
-    CIRCLE = "circle"
-    SQUARE = "square"
-    DIAMOND = "diamond"
+    TRIANGLE = "triangle"  # pointing up
+    WEDGE = "wedge"  # a triangle pointing down
+    BAR = "bar"
+    BOWTIE = "bowtie"
 
 
 @dataclass(frozen=True)
