@@ -340,7 +340,7 @@ def test_control_characters_in_a_title_never_reach_the_terminal(run, tmp_path):
     result = run("rules", str(evil))
     assert result.exit_code == 0
     assert "\x1b" not in result.stdout
-    assert result.stdout.startswith("Qwixx\\x1b[2J: the rules\n")
+    assert result.stdout.startswith("Qwixx\\u001b[2J: the rules\n")
 
 
 # -- the rules page --------------------------------------------------------------

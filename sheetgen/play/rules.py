@@ -19,6 +19,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ..errors import shown
 from ..grid.model import Colour, Grid, Row
 from ..sheet.style import Labels
 
@@ -203,7 +204,7 @@ def format_rules(rules: Rules, width: int) -> str:
         if section.items:
             texts.append("\n".join(_wrap(item, width, "  - ", "    ") for item in section.items))
         blocks.append(_underlined(section.title, "-") + "\n" + "\n\n".join(texts))
-    return _printable("\n\n".join(blocks) + "\n")
+    return shown("\n\n".join(blocks) + "\n", lines=True)  # a grid's title may hold control characters
 
 
 def _underlined(title: str, rule: str) -> str:
@@ -213,11 +214,6 @@ def _underlined(title: str, rule: str) -> str:
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> str:
     return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
                          break_long_words=False, break_on_hyphens=False)
-
-
-def _printable(text: str) -> str:
-    """Control characters from a grid's title shown escaped, never sent to the terminal."""
-    return "".join(ch if ch.isprintable() or ch == "\n" else f"\\x{ord(ch):02x}" for ch in text)
 
 
 PAGE_HEAD = """\
