@@ -19,12 +19,13 @@ ENGLISH = read_yaml(DATA / "lang-en.yaml")
 # Values that may read as in English: placeholders and punctuation only, whose
 # order happens to suit the language ...
 FORMULAS = {"penalty_box", "table_crosses", "threshold", "rules_row_item", "rules_separator", "rules_cell",
-            "rules_table_item", "rules_power_item"}
+            "rules_table_item", "rules_power_item", "rules_example_power"}
 # ... and words that are spelt the same in that language.
 SAME_WORD = {
     ("bonus", "de"), ("bonus", "fr"), ("bonus", "it"), ("bonus", "nl"),  # Bonus, on every published pad
     ("name", "de"),  # Name
     ("points", "fr"), ("total", "fr"), ("power_bonus_points", "fr"),  # Points, Total, +{n} points
+    ("rules_example_total", "fr"),  # Total
 }
 
 

@@ -380,3 +380,11 @@ def test_the_rules_are_the_projects_own(path):
     text = (ROOT / path).read_text(encoding="utf-8")
     for outside in ("GRIDS.md", "/work/", "../shared"):
         assert outside not in text, f"{path} points outside the repository: {outside}"
+
+
+@pytest.mark.parametrize("width", [40, 57, 73, 100])
+def test_no_line_starts_with_the_punctuation_french_spaces_off(width):
+    for name in builtin_names():
+        lines = format_rules(compose_rules(load_grid(name), load_labels("fr")), width).splitlines()
+        assert not [line for line in lines if line.lstrip(" -")[:1] in (":", ";", "!", "?")], name
+        assert "\u00a0" not in "".join(lines)

@@ -15,6 +15,7 @@ Pure: ``Rules`` is titled sections of paragraphs, laid out differently by
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -56,6 +57,14 @@ def has_colour_cells(grid: Grid) -> bool:
     return any(len(row.colours) > 1 for row in grid.rows)
 
 
+def row_name(grid: Grid, index: int, labels: Labels) -> str:
+    """A row of one colour by its colour, any other by its place from the top: 'red', 'row 2'."""
+    row = grid.rows[index]
+    if len(row.colours) == 1:
+        return labels(f"rules_colour_{row.lock_colour.value}")
+    return labels.fill("rules_row_number", n=index + 1)
+
+
 def is_shuffled(row: Row) -> bool:
     """Whether a row's numbers are neither rising nor falling from left to right."""
     steps = [b - a for a, b in zip(row.numbers, row.numbers[1:])]
@@ -80,9 +89,7 @@ class _Words:
         return self.labels(f"rules_colour_{colour.value}")
 
     def row_name(self, index: int) -> str:
-        """A row of one colour by its colour, any other by its place from the top."""
-        row = self.grid.rows[index]
-        return self.colour(row.lock_colour) if len(row.colours) == 1 else self.labels.fill("rules_row_number", n=index + 1)
+        return row_name(self.grid, index, self.labels)
 
     def row_item(self, index: int, values: str) -> str:
         return self.labels.fill("rules_row_item", row=self.row_name(index), values=values)
@@ -212,8 +219,19 @@ def _underlined(title: str, rule: str) -> str:
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> str:
-    return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
-                         break_long_words=False, break_on_hyphens=False)
+    wrapped = textwrap.fill(glued(text), width, initial_indent=first, subsequent_indent=rest,
+                            break_long_words=False, break_on_hyphens=False)
+    return wrapped.replace(NO_BREAK, " ")
+
+
+NO_BREAK = "\u00a0"  # textwrap breaks lines at ASCII white space only
+_BEFORE_PUNCTUATION = re.compile(r" (?=[:;!?](?: |$))")
+
+
+def glued(text: str) -> str:
+    """``text`` with the spaces that French puts before : ; ! ? made
+    unbreakable, so that no line starts with the punctuation."""
+    return _BEFORE_PUNCTUATION.sub(NO_BREAK, text)
 
 
 PAGE_HEAD = """\
@@ -225,7 +243,8 @@ sheetgen/data/lang-en.yaml; a test keeps it up to date. Do not edit by hand. -->
 The rules of every built-in grid, composed from its grid file: the base
 rules, then what the grid adds, with its own values. `sheetgen rules GRID`
 prints the same text in a terminal, for any grid file and in any of the five
-languages (`--lang fr`, `de`, `it`, `nl`).
+languages (`--lang fr`, `de`, `it`, `nl`); `sheetgen rules GRID --pdf` prints
+it on a one-page card, with a sheet filled in as a worked example.
 """
 
 
