@@ -47,12 +47,13 @@ def test_nothing_is_left_untranslated():
     assert same == SAME_WORD
 
 
-def test_rules_templates_sit_in_one_block_at_the_end_of_every_file():
+def test_rules_templates_sit_in_one_block_of_every_file():
     for lang in languages():
         keys = list(read_yaml(DATA / f"lang-{lang}.yaml"))
-        first = next(i for i, key in enumerate(keys) if key.startswith("rules_"))
-        assert all(key.startswith("rules_") for key in keys[first:]), lang
-        assert "# -- rules --\n" in (DATA / f"lang-{lang}.yaml").read_text(encoding="utf-8"), lang
+        where = [i for i, key in enumerate(keys) if key.startswith("rules_")]
+        assert where == list(range(where[0], where[-1] + 1)), lang
+        text = (DATA / f"lang-{lang}.yaml").read_text(encoding="utf-8")
+        assert text.index("# -- rules --\n") < text.index(f"\n{keys[where[0]]}:"), lang
 
 
 # -- filling templates -------------------------------------------------------------

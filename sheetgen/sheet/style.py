@@ -15,7 +15,7 @@ from enum import Enum
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import QUOTED_MAX, InputError
 from ..pdf.geometry import RGB
 from ..grid.model import Colour
 from ..grid.validate import Node, one_of
@@ -122,7 +122,7 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
         if key not in fields:
             words.append((key, model))
             continue
-        text = fields[key].text(LONGEST_TEMPLATE if key.startswith(TEMPLATE_PREFIX) else LONGEST_LABEL)
+        text = fields[key].text(LONGEST_TEMPLATE if _is_template(key) else LONGEST_LABEL)
         _check_placeholders(fields[key], text, model)
         words.append((key, text))
     return Labels(lang, tuple(words))
@@ -144,11 +144,14 @@ def _check_placeholders(node: Node, text: str, model: str) -> None:
         node.fail("a '{' or '}' outside a placeholder (expected {name} or {name:one|other})")
     wanted, found = placeholders(model), placeholders(text)
     if found != wanted:
-        which = f"the placeholder{'s' * (len(wanted) > 1)} {' '.join(f'{{{n}}}' for n in wanted)}" if wanted \
-            else "no placeholder"
-        if len(model) <= 60:
+        which = f"the placeholder{'s' * (len(wanted) > 1)} {_named(wanted)}" if wanted else "no placeholder"
+        if len(model) <= QUOTED_MAX:
             node.fail(f"expected {which}, as in English {model!r}, got {text!r}")
-        node.fail(f"expected {which}, as in English, got {' '.join(f'{{{n}}}' for n in found) or 'none'}")
+        node.fail(f"expected {which}, as in English, got {_named(found) or 'none'}")  # a paragraph: names only
+
+
+def _named(names: list[str]) -> str:
+    return " ".join(f"{{{name}}}" for name in names)
 
 
 class Mark(str, Enum):
