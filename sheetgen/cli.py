@@ -290,5 +290,81 @@ def pack_command(output: Path, quiet: bool) -> None:
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
 
 
+GAMES_MAX = 1_000_000  # about five minutes on one core
+PLAYERS_MAX = 8  # play/simulate.py's MAX_PLAYERS (a test checks they agree)
+
+
+class StrategyName(click.ParamType):
+    """A strategy's name, checked against play/strategies.py only when one is
+    given or help is shown, so that starting sheetgen does not load the game."""
+
+    name = "strategy"
+
+    @staticmethod
+    def names() -> list[str]:
+        from .play.strategies import STRATEGIES
+
+        return list(STRATEGIES)
+
+    def get_metavar(self, param, ctx=None):
+        return "[" + "|".join(self.names()) + "]"
+
+    def convert(self, value, param, ctx):
+        if value in self.names():
+            return value
+        self.fail(f"{value!r} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
+
+
+class _SimulateCommand(click.Command):
+    """The simulate command, whose help ends with what each strategy does."""
+
+    def format_epilog(self, ctx, formatter):
+        from .play.strategies import DEFAULT_STRATEGY, STRATEGIES
+
+        with formatter.section("Strategies"):
+            formatter.write_dl([(name + (" (default)" if name == DEFAULT_STRATEGY else ""), strategy.summary)
+                                for name, strategy in STRATEGIES.items()])
+
+
+@cli.command(cls=_SimulateCommand)
+@click.argument("grid")
+@click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
+              help="Games to play.")
+@click.option("--players", type=click.IntRange(1, PLAYERS_MAX), default=4, show_default=True,
+              help="Players in each game.")
+@click.option("--strategy", "strategies", type=StrategyName(), multiple=True,
+              help="A player's strategy (listed below); repeat it for the next seats, which take the strategies"
+                   " in turn.")
+@click.option("--seed", type=Seed(), default="1", show_default=True,
+              help="Seed of the dice; the same seed gives the same report, whatever --jobs. 'random' for a fresh one.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the games in.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
+def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
+             as_json: bool) -> None:
+    """Play GRID many times and report how it plays: scores, game length, how
+    games end, how often each row closes and each cell is crossed, and warnings
+    for a grid that plays badly."""
+    from .grid.load import load_grid
+    from .play.simulate import Setup, report_json, report_text
+    from .play.simulate import simulate as run
+    from .play.strategies import DEFAULT_STRATEGY
+
+    if len(strategies) > players:
+        raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
+                                 param_hint="'--strategy'")
+    model = load_grid(grid)
+    setup = Setup(model, games=games, players=players, strategies=strategies or (DEFAULT_STRATEGY,),
+                  seed=_pick_seed(seed))
+    with _progress(games, "Playing", False) as progress:
+        report = run(setup, jobs=jobs, progress=progress)
+    if as_json:
+        import json
+
+        _say(json.dumps(report_json(report), indent=2))
+    else:
+        _say(report_text(report), nl=False)
+
+
 def main() -> None:
     cli(prog_name="sheetgen")
