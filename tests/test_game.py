@@ -1,6 +1,6 @@
 """The game engine, by hand-made dice and scripted players whose outcome is
-worked out from the rules (GRIDS.md's base rules and its decisions for a game
-engine), not taken from the engine.
+worked out from the rules of the game (as docs/simulate.md states them, with
+the decisions a paper sheet leaves open), not taken from the engine.
 
 A roll is ``(white, white, (red, yellow, green, blue))``.  A script says what
 a player crosses on which roll and action; a scripted player asserts that the

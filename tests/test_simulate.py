@@ -6,7 +6,10 @@ the command line's errors are one line each."""
 from __future__ import annotations
 
 import json
+import re
+import runpy
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -318,3 +321,18 @@ def test_simulate_errors_are_one_line(run, args, code, start):
     assert result.exit_code == code
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(start), result.stderr
+
+
+# -- docs/simulate.md tells the truth ---------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "simulate.md"
+
+
+def test_the_docs_report_is_what_the_command_prints(run):
+    shown = re.search(r"```text\n(Qwixx \(classic\).*?)```", DOCS.read_text(), re.S).group(1)
+    assert run("simulate", "classic", "--games", "1000").stdout == shown
+
+
+def test_the_docs_balance_table_is_what_the_script_prints():
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "balance.py"))
+    assert script["balance_table"]() in DOCS.read_text()

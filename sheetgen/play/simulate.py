@@ -500,6 +500,38 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     )
 
 
+# -- comparing grids -------------------------------------------------------------------
+
+BALANCE_HEAD = ("grid", "mean score", "winning score", "rolls", "ends on penalties", "rows close", "first seat wins",
+                "warnings")
+
+
+def balance_row(report: Report) -> tuple[str, ...]:
+    """One grid's line of a table comparing grids (``BALANCE_HEAD`` names the
+    columns): mean score per sheet, median winning score, median game length,
+    share of games ended by a last penalty box, the least and most often closed
+    rows' shares of games, the first seat's share of wins, how many warnings."""
+    tally = report.tally
+    rates = [report.close_rate(r) for r in range(len(report.setup.grid.rows))]
+    return (
+        report.setup.grid.name,
+        f"{report.scores.mean:.1f}",
+        str(report.winning.median),
+        str(report.rolls.median),
+        _percent(tally.ends["penalties"] / tally.games),
+        f"{_percent(min(rates))} to {_percent(max(rates))}",
+        _percent(report.win_share(0)),
+        str(len(report.warnings())),
+    )
+
+
+def markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table, numbers right-aligned (every column but the first)."""
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
 # -- for the download pack ----------------------------------------------------------
 
 

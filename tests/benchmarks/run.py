@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/run.py            # full run, a few minutes
     .venv/bin/python tests/benchmarks/run.py --quick    # 10 and 100 pages only
+    .venv/bin/python tests/benchmarks/run.py --simulate # the simulator's table alone
 
 Every case runs in a fresh child process (so peak memory is its own) and
 reports wall time, PDF size and peak RSS. Machines are noisy, so results are
@@ -10,6 +11,11 @@ read as ratios to the floor measured in the same run:
 - floor: a bare reportlab canvas that places one prebuilt form 8 times a page;
 - identical: sheetgen, classic, the same sheet 8 times a page;
 - unique: sheetgen, longo, every sheet with its own lucky numbers and serial.
+
+The simulator (`sheetgen simulate`) gets a table of its own: games per second
+for every grid, four default players, on one core and with --jobs 2, against
+a floor of bare dice (six random.randrange(6) a roll, as many rolls as the
+games took).  ``--simulate`` runs that table alone.
 
 "Marginal" is the cost of one more page: (cost at the largest size - cost at
 the smallest) / (page difference), which leaves out start-up and fonts.
@@ -94,11 +100,34 @@ def case_pack(pages: int) -> bytes:
     return pack_files(Pack())["sheetgen-pack.zip"]
 
 
+def case_simulate(grid: str, jobs: int, games: int) -> dict:
+    """``games`` four-player games of ``grid`` in ``jobs`` processes, and the bare dice of as many rolls."""
+    import random
+
+    from sheetgen.grid.load import load_grid
+    from sheetgen.play.simulate import Setup, simulate
+
+    setup = Setup(load_grid(grid), games=games)
+    start = time.perf_counter()
+    report = simulate(setup, jobs=jobs)
+    seconds = time.perf_counter() - start
+    rolls = sum(length * count for length, count in report.tally.rolls.items())
+    draw = random.Random(1).randrange
+    start = time.perf_counter()
+    for _ in range(rolls):
+        draw(6), draw(6), draw(6), draw(6), draw(6), draw(6)
+    return {"seconds": seconds, "rolls": rolls, "dice_seconds": time.perf_counter() - start}
+
+
 CASES = {"floor": case_floor, "identical": case_identical, "unique": case_unique}
 EXTRA = {"batch": case_batch, "pack": case_pack}
 
 
 def child(case: str, pages: int) -> None:
+    if case.startswith("simulate:"):
+        _, grid, jobs = case.split(":")
+        print(json.dumps(case_simulate(grid, int(jobs), pages)))
+        return
     start = time.perf_counter()
     data = {**CASES, **EXTRA}[case](pages)
     seconds = time.perf_counter() - start
@@ -134,13 +163,40 @@ def process_time(command: list[str], repeat: int) -> float:
     return statistics.median(times)
 
 
+def simulate_table(quick: bool) -> None:
+    """Games per second of every grid, one core and --jobs 2, best of a few runs each."""
+    from sheetgen.grid.load import builtin_names
+
+    games, repeat = (1000, 1) if quick else (4000, 3)
+    print(f"\nSimulation, {games:,} four-player games of the default strategy, best of {repeat}:\n")
+    print("| grid | rolls/game | games/s, 1 core | games/s, --jobs 2 | µs/roll | µs/roll ÷ dice floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for grid in builtin_names():
+        one = min((_run_child(f"simulate:{grid}:1", games) for _ in range(repeat)), key=lambda r: r["seconds"])
+        two = min((_run_child(f"simulate:{grid}:2", games) for _ in range(repeat)), key=lambda r: r["seconds"])
+        per_roll = one["seconds"] / one["rolls"]
+        print(f"| {grid} | {one['rolls'] / games:.1f} | {games / one['seconds']:,.0f} | {games / two['seconds']:,.0f} |"
+              f" {1e6 * per_roll:.1f} | {one['seconds'] / one['dice_seconds']:.1f} |")
+    print("\nTarget: classic at least 2,000 games/s on one core (aim: 10,000).")
+
+
+def _run_child(case: str, size: int) -> dict:
+    out = subprocess.run([sys.executable, str(HERE), "--child", case, str(size)],
+                         check=True, capture_output=True, text=True, env=ENV)
+    return json.loads(out.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
+    parser.add_argument("--simulate", action="store_true", help="only the simulator's table")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "PAGES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
+        return
+    if args.simulate:
+        simulate_table(args.quick)
         return
 
     sizes = [10, 100] if args.quick else [10, 100, 1000]
@@ -187,6 +243,7 @@ def main() -> None:
     pack = measure("pack", 0, repeat)
     print(f"Download pack (every grid x language x paper, previews, index, zip): {pack['seconds']:.2f} s, "
           f"zip {pack['bytes'] / 2**20:.1f} MiB, peak {pack['peak_mib']:.0f} MiB")
+    simulate_table(args.quick)
 
 
 if __name__ == "__main__":
