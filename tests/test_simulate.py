@@ -92,15 +92,15 @@ def test_spread_of_a_histogram():
     assert (spread.low, spread.median, spread.high, spread.least, spread.most) == (1, 3, 4, 1, 10)
 
 
-def _closing_game() -> Game:
-    """Classic, 3 players: seats 1 and 2 close red and yellow in the first action 1."""
+def _closing_game(rows=(0, 1)) -> Game:
+    """Classic, 3 players: seats 1 and 2 close ``rows`` in the first action 1."""
     rules = rulebook(load_grid("classic"))
 
     def closer(row):
         return lambda moves, sheet, table: (CELL, row, 10) if (CELL, row, 10) in moves else None
 
-    game = Game(rules, [lambda m, s, t: None, closer(0), closer(1)], hand_dice([(6, 6, (1, 1, 1, 1))]))
-    for seat, row in ((1, 0), (2, 1)):
+    game = Game(rules, [lambda m, s, t: None, *map(closer, rows)], hand_dice([(6, 6, (1, 1, 1, 1))]))
+    for seat, row in zip((1, 2), rows):
         for index in range(5):
             game.cross(game.sheets[seat], row, index, 1)
     return game
@@ -122,6 +122,15 @@ def test_a_tally_counts_closings_locks_ties_and_ends():
     report = Report(Setup(load_grid("classic"), games=2, players=3), tally)
     assert report.win_share(1) == 0.5
     assert report.cell_rates()[(0, 10)] == 2 / 6  # 2 of 6 sheets crossed red 12
+
+
+def test_a_row_two_players_close_at_once_is_one_closing_and_two_locks():
+    result = _closing_game(rows=(0, 0)).play()
+    assert result.end is None  # only one row closed
+    tally = Tally(rows=4, players=3, powers=0)
+    tally.add(result)
+    assert tally.row_closed == [1, 0, 0, 0] and tally.row_locks[0] == [0, 1, 1]
+    assert tally.row_close_roll == [1, 0, 0, 0]
 
 
 def test_tallies_merge_exactly():
