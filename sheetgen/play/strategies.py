@@ -66,8 +66,6 @@ def _careful(rng: random.Random) -> Choose:
 
     def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
         nxt, crosses, last = sheet.next, sheet.crosses, table.rules.last
-        threatened = table.action == 2 and not table.active_crossed
-        penalty = table.rules.penalty_points
         best, ties = 1 << 30, []
         for move in moves:
             kind, row, index = move
@@ -77,7 +75,8 @@ def _careful(rng: random.Random) -> Choose:
                 key = 100 - crosses[row]  # no loss: build the row nearest to closing
             elif index == last[row] or (skip == 1 and crosses[row] <= CAREFUL_YOUNG_ROW):
                 key = 1000 + skip
-            elif threatened and skip * CAREFUL_SKIP_POINTS < penalty:
+            elif (table.action == 2 and not table.active_crossed  # a penalty threatens
+                  and skip * CAREFUL_SKIP_POINTS < table.rules.penalty_points):
                 key = 2000 + skip
             else:
                 continue
