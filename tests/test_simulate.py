@@ -297,6 +297,15 @@ def test_simulate_json_is_the_report_as_data(run):
     assert sum(end["games"] for end in data["ends"].values()) == 250
 
 
+def test_a_long_run_shows_a_progress_bar_only_on_a_terminal(run, monkeypatch):
+    import sheetgen.cli as cli_module
+
+    monkeypatch.setattr(cli_module, "SHOW_PROGRESS_AFTER", 0.0)
+    assert "Playing" not in run("simulate", "classic", "--games", "600").output
+    monkeypatch.setattr(cli_module, "_is_terminal", lambda: True)
+    assert "Playing" in run("simulate", "classic", "--games", "600").output
+
+
 SIMULATE_ERRORS = [
     (("simulate", "nosuch"), 1, "sheetgen: nosuch: unknown grid (expected a file or one of "),
     (("simulate", "classic", "--strategy", "clever"), 2,
