@@ -19,8 +19,8 @@ from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.play.game import BIS, CELL, POWER, Game, hand_dice, marks_document, rulebook
 from sheetgen.play.marks import marks_from_data
 from sheetgen.play.scoring import score_sheet
-from sheetgen.play.simulate import (WIN_SHARES, Report, Setup, Spread, Tally, game_marks, play_game, report_json,
-                                    report_text, simulate, typical_game)
+from sheetgen.play.simulate import (WIN_SHARES, Report, Setup, Spread, Tally, empty_tally, game_marks, play_game,
+                                    report_json, report_text, simulate, typical_game)
 from sheetgen.play.strategies import CAREFUL_SKIP_POINTS, GREEDY_MAX_SKIP, STRATEGIES
 
 # Seats take these in turn: every strategy plays every grid at every table size.
@@ -108,9 +108,10 @@ def _closing_game(rows=(0, 1)) -> Game:
 
 def test_a_tally_counts_closings_locks_ties_and_ends():
     result = _closing_game().play()
-    tally = Tally(rows=4, players=3, powers=0)
+    tally = empty_tally(Setup(load_grid("classic"), players=3))
     tally.add(result)
     tally.add(result)
+    tally.settle()
     assert tally.games == 2 and tally.ends == Counter({"locks": 2})
     assert tally.row_closed == [2, 2, 0, 0]
     assert tally.row_locks[0] == [0, 2, 0] and tally.row_locks[1] == [0, 0, 2]
@@ -118,7 +119,7 @@ def test_a_tally_counts_closings_locks_ties_and_ends():
     # Seats 1 and 2 tie with 28 (5 + 12 + lock): half a win each, every game.
     assert tally.winning == Counter({28: 2}) and tally.seat_wins == [0, WIN_SHARES, WIN_SHARES]
     assert tally.rolls == Counter({1: 2})
-    assert tally.crossed(0)[:11] == [2] * 5 + [0] * 5 + [2]  # red 2..6 and 12, twice
+    assert tally.cells[0] == [2] * 5 + [0] * 5 + [2]  # red 2..6 and 12, twice
     report = Report(Setup(load_grid("classic"), games=2, players=3), tally)
     assert report.win_share(1) == 0.5
     assert report.cell_rates()[(0, 10)] == 2 / 6  # 2 of 6 sheets crossed red 12
@@ -127,7 +128,7 @@ def test_a_tally_counts_closings_locks_ties_and_ends():
 def test_a_row_two_players_close_at_once_is_one_closing_and_two_locks():
     result = _closing_game(rows=(0, 0)).play()
     assert result.end is None  # only one row closed
-    tally = Tally(rows=4, players=3, powers=0)
+    tally = empty_tally(Setup(load_grid("classic"), players=3))
     tally.add(result)
     assert tally.row_closed == [1, 0, 0, 0] and tally.row_locks[0] == [0, 1, 1]
     assert tally.row_close_roll == [1, 0, 0, 0]
@@ -138,21 +139,21 @@ def test_tallies_merge_exactly():
     whole = _tally(setup, range(300))
     parts = _tally(setup, range(0, 120))
     parts.merge(_tally(setup, range(120, 300)))
-    assert parts == whole
+    assert parts == whole and parts.cells == whole.cells and sum(map(sum, whole.cells)) > 0
 
 
 def _tally(setup, indexes) -> Tally:
-    tally = Tally(rows=len(setup.grid.rows), players=setup.players, powers=len(setup.grid.powers))
+    tally = empty_tally(setup)
     for index in indexes:
         tally.add(play_game(setup, index))
-    return tally
+    return tally.settle()
 
 
 # -- warnings ---------------------------------------------------------------------------
 
 
 def _report_with(setup: Setup, **figures) -> Report:
-    tally = Tally(rows=len(setup.grid.rows), players=setup.players, powers=len(setup.grid.powers))
+    tally = empty_tally(setup)
     tally.games = setup.games
     for name, value in figures.items():
         setattr(tally, name, value)
@@ -162,14 +163,14 @@ def _report_with(setup: Setup, **figures) -> Report:
 def test_warnings_name_what_plays_badly_with_its_sample():
     grid = load_grid("classic")
     setup = Setup(grid, games=1000, players=4)
-    every_cell = [Counter({(1 << 11) - 1: 4000}) for _ in range(4)]  # every cell of every sheet crossed
+    every_cell = [[4000] * 11 for _ in range(4)]  # every cell of every sheet crossed
     fair = _report_with(setup, row_closed=[500, 480, 520, 500], seat_wins=[250 * WIN_SHARES] * 4, cells=every_cell)
     assert fair.warnings() == []
     bad = _report_with(
         setup,
         row_closed=[30, 400, 500, 200],
         seat_wins=[320 * WIN_SHARES, 230 * WIN_SHARES, 225 * WIN_SHARES, 225 * WIN_SHARES],
-        cells=[Counter({(1 << 11) - 1 - (1 << 5): 3970, (1 << 11) - 1: 30})] + every_cell[1:],
+        cells=[[4000] * 5 + [30] + [4000] * 5] + every_cell[1:],
     )
     assert bad.warnings() == [
         "red almost never closes: in 3.0% of 1,000 games",
@@ -181,7 +182,7 @@ def test_warnings_name_what_plays_badly_with_its_sample():
 
 def test_no_first_seat_warning_when_seats_play_differently_or_within_noise():
     grid = load_grid("classic")
-    every_cell = [Counter({(1 << 11) - 1: 4000}) for _ in range(4)]
+    every_cell = [[4000] * 11 for _ in range(4)]
     mixed = Setup(grid, games=1000, players=4, strategies=("careful", "random"))
     ahead = [400 * WIN_SHARES, 100 * WIN_SHARES, 400 * WIN_SHARES, 100 * WIN_SHARES]
     assert _report_with(mixed, row_closed=[500] * 4, seat_wins=ahead, cells=every_cell).warnings() == []
@@ -304,6 +305,13 @@ def test_a_long_run_shows_a_progress_bar_only_on_a_terminal(run, monkeypatch):
     assert "Playing" not in run("simulate", "classic", "--games", "600").output
     monkeypatch.setattr(cli_module, "_is_terminal", lambda: True)
     assert "Playing" in run("simulate", "classic", "--games", "600").output
+
+
+def test_json_gives_small_boxes_on_grids_with_them():
+    bis = report_json(simulate(Setup(load_grid("bis"), games=100)))["rows"][0]
+    assert list(bis["boxes_crossed_share"]) == [str(n) for n in range(2, 12)]  # every cell but the last
+    assert 0 < max(bis["boxes_crossed_share"].values()) < 1
+    assert "boxes_crossed_share" not in report_json(simulate(Setup(load_grid("classic"), games=100)))["rows"][0]
 
 
 SIMULATE_ERRORS = [

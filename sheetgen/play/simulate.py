@@ -110,6 +110,7 @@ class Tally:
     rows: int
     players: int
     powers: int
+    cells_per_row: int  # the longest row's
     games: int = 0
     scores: Counter = field(default_factory=Counter)  # total -> sheets
     winning: Counter = field(default_factory=Counter)  # winning total -> games
@@ -123,9 +124,13 @@ class Tally:
     row_locks: list[list[int]] = field(default_factory=list)  # per row, per seat: locks crossed
     row_active_locks: list[int] = field(default_factory=list)  # per row: locks crossed by the active player
     row_points: list[int] = field(default_factory=list)  # per row: sum of its points over all sheets
-    cells: list[Counter] = field(default_factory=list)  # per row: bit set of crossed cells -> sheets
-    boxes: list[Counter] = field(default_factory=list)  # per row: bit set of crossed small boxes -> sheets
+    cells: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets on which it was crossed
+    boxes: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets with its small box crossed
     unlocked: list[int] = field(default_factory=list)  # per power: sheets that unlocked it
+    # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
+    # cells and boxes: counting a row's bits per sheet would cost more than the game.
+    _cell_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
+    _box_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         r, p = self.rows, self.players
@@ -137,8 +142,8 @@ class Tally:
         self.row_locks = self.row_locks or [[0] * p for _ in range(r)]
         self.row_active_locks = self.row_active_locks or [0] * r
         self.row_points = self.row_points or [0] * r
-        self.cells = self.cells or [Counter() for _ in range(r)]
-        self.boxes = self.boxes or [Counter() for _ in range(r)]
+        self.cells = self.cells or [[0] * self.cells_per_row for _ in range(r)]
+        self.boxes = self.boxes or [[0] * self.cells_per_row for _ in range(r)]
         self.unlocked = self.unlocked or [0] * self.powers
 
     @property
@@ -161,9 +166,9 @@ class Tally:
             self.penalties[seat][sheet.penalties] += 1
             for row, points in enumerate(score.rows):
                 self.row_points[row] += points
-                self.cells[row][sheet.cells[row]] += 1
+                self._cell_sets[row, sheet.cells[row]] += 1
                 if sheet.boxes[row]:
-                    self.boxes[row][sheet.boxes[row]] += 1
+                    self._box_sets[row, sheet.boxes[row]] += 1
             for power in sheet.unlocked:
                 self.unlocked[power] += 1
         closed: set[int] = set()
@@ -186,37 +191,42 @@ class Tally:
                                       (self.row_points, other.row_points), (self.unlocked, other.unlocked)):
             for k, value in enumerate(their_list):
                 mine_list[k] += value
-        for mine_counters, their_counters in ((self.penalties, other.penalties), (self.cells, other.cells),
-                                              (self.boxes, other.boxes)):
-            for mine_counter, their_counter in zip(mine_counters, their_counters):
-                mine_counter.update(their_counter)
-        for mine_row, their_row in zip(self.row_locks, other.row_locks):
-            for seat, value in enumerate(their_row):
-                mine_row[seat] += value
+        for mine_counter, their_counter in zip(self.penalties, other.penalties):
+            mine_counter.update(their_counter)
+        self._cell_sets.update(other._cell_sets)
+        self._box_sets.update(other._box_sets)
+        for mine_rows, their_rows in ((self.row_locks, other.row_locks), (self.cells, other.cells),
+                                      (self.boxes, other.boxes)):
+            for mine_row, their_row in zip(mine_rows, their_rows):
+                for k, value in enumerate(their_row):
+                    mine_row[k] += value
 
-    def crossed(self, row: int, boxes: bool = False) -> list[int]:
-        """Per cell of ``row``: sheets on which it (or its small box) was crossed."""
-        counts = [0] * 32
-        for bits, sheets in (self.boxes if boxes else self.cells)[row].items():
-            index = 0
-            while bits:
-                if bits & 1:
-                    counts[index] += sheets
-                bits >>= 1
-                index += 1
-        return counts
+    def settle(self) -> "Tally":
+        """Count the bit sets gathered by ``add`` into ``cells`` and ``boxes``."""
+        for sets, counts in ((self._cell_sets, self.cells), (self._box_sets, self.boxes)):
+            for (row, bits), sheets in sets.items():
+                index = 0
+                while bits:
+                    if bits & 1:
+                        counts[row][index] += sheets
+                    bits >>= 1
+                    index += 1
+            sets.clear()
+        return self
 
 
-def _empty_tally(setup: Setup) -> Tally:
-    return Tally(rows=len(setup.grid.rows), players=setup.players, powers=len(setup.grid.powers))
+def empty_tally(setup: Setup) -> Tally:
+    grid = setup.grid
+    return Tally(rows=len(grid.rows), players=setup.players, powers=len(grid.powers),
+                 cells_per_row=max(len(row.cells) for row in grid.rows))
 
 
 def play_games(setup: Setup, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of the run, tallied (one worker's task)."""
-    tally, rules = _empty_tally(setup), rulebook(setup.grid)
+    tally, rules = empty_tally(setup), rulebook(setup.grid)
     for index in range(start, stop):
         tally.add(play_game(setup, index, rules))
-    return tally
+    return tally.settle()
 
 
 def _play_chunk(task: tuple[Setup, int, int]) -> Tally:
@@ -226,7 +236,7 @@ def _play_chunk(task: tuple[Setup, int, int]) -> Tally:
 def simulate(setup: Setup, jobs: int = 1, progress: Progress | None = None) -> "Report":
     """Play every game of ``setup`` in ``jobs`` processes; the same report for any ``jobs``."""
     chunks = [(setup, start, min(start + CHUNK, setup.games)) for start in range(0, setup.games, CHUNK)]
-    tally = _empty_tally(setup)
+    tally = empty_tally(setup)
     if jobs > 1 and len(chunks) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -235,7 +245,7 @@ def simulate(setup: Setup, jobs: int = 1, progress: Progress | None = None) -> "
             _merge_all(tally, parts, progress)
     else:
         _merge_all(tally, map(_play_chunk, chunks), progress)
-    return Report(setup, tally)
+    return Report(setup, tally.settle())
 
 
 def _merge_all(tally: Tally, parts: Iterable[Tally], progress: Progress | None) -> None:
@@ -311,7 +321,7 @@ class Report:
         return {
             (r, i): count / sheets
             for r, row in enumerate(self.setup.grid.rows)
-            for i, count in enumerate(self.tally.crossed(r)[: len(row.cells)])
+            for i, count in enumerate(self.tally.cells[r][: len(row.cells)])
         }
 
     def win_share(self, seat: int) -> float:
@@ -389,8 +399,11 @@ def report_json(report: Report) -> dict:
             "points_share": tally.row_points[r] / max(1, sum(tally.row_points)),
             "mean_points": tally.row_points[r] / sheets,
             "cells_crossed_share": {str(cell.number): count / sheets
-                                    for cell, count in zip(row.cells, tally.crossed(r))},
+                                    for cell, count in zip(row.cells, tally.cells[r])},
         })
+        if grid.bis:
+            rows[-1]["boxes_crossed_share"] = {str(cell.number): count / sheets
+                                               for cell, count in zip(row.cells[:-1], tally.boxes[r])}
     return {
         "grid": grid.name,
         "games": games,
