@@ -287,7 +287,7 @@ class Game:
         where the time goes."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
-        players, cross, take_box, coloured_moves = table.players, self.cross, self.take_box, self.coloured_moves
+        players, apply, coloured_moves = table.players, self.apply, self.coloured_moves
         for w1, w2, dice in self.dice:
             rolls = table.rolls = table.rolls + 1
             active = table.active = (rolls - 1) % players
@@ -311,11 +311,7 @@ class Game:
                 if moves:
                     move = strategies[sheet.seat](moves, sheet, table)
                     if move is not None:
-                        kind, row, index = move
-                        if kind == BIS:
-                            take_box(sheet, row, index)
-                        else:
-                            cross(sheet, row, index, 1)
+                        apply(sheet, move, 1)
                         if sheet.seat == active:
                             table.active_crossed = True
             if self.closing:
@@ -328,11 +324,7 @@ class Game:
             if moves:
                 move = strategies[active](moves, sheet, table)
                 if move is not None:
-                    kind, row, index = move
-                    if kind == BIS:
-                        take_box(sheet, row, index)
-                    else:
-                        cross(sheet, row, index, 2)
+                    apply(sheet, move, 2)
                     table.active_crossed = True
             if not table.active_crossed:
                 sheet.penalties += 1
@@ -381,10 +373,14 @@ class Game:
 
     # -- applying moves ----------------------------------------------------
 
-    def take_box(self, sheet: Sheet, row: int, index: int) -> None:
-        """Cross the small box under cell ``index``: one more cross, the same position."""
-        sheet.boxes[row] |= 1 << index
-        sheet.crosses[row] += 1
+    def apply(self, sheet: Sheet, move: Move, action: int) -> None:
+        """Make a player's move in ``action`` (1 or 2), with all that follows from it."""
+        kind, row, index = move
+        if kind == BIS:  # one more cross, the same position
+            sheet.boxes[row] |= 1 << index
+            sheet.crosses[row] += 1
+        else:
+            self.cross(sheet, row, index, action)
 
     def cross(self, sheet: Sheet, row: int, index: int, action: int) -> None:
         """Cross a cell, with its lock when it is the last, and what follows at once."""
