@@ -18,9 +18,10 @@ from typing import Callable, Iterator
 
 import click
 
-from .errors import OutputError, SheetgenError
+from .errors import InputError, OutputError, SheetgenError
 from .pdf.impose import PAPERS
-from .grid.validate import plural
+from .grid.validate import Node, plural
+from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
@@ -95,6 +96,51 @@ class Seed(click.ParamType):
         return seed
 
 
+class JobField(click.ParamType):
+    """A field of a print job, checked by the same function as in a manifest
+    (``read`` from runs/jobs.py), so that both accept the same and say the same;
+    ``whole``: the text is read as a whole number first, where it is one."""
+
+    name = "value"
+
+    def __init__(self, read: Callable[[Node], object], whole: bool = False):
+        self.read, self.whole = read, whole
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        given: object = value
+        if self.whole:
+            try:
+                given = int(value)
+            except ValueError:
+                pass  # the check says what it expected, as in a manifest
+        try:
+            return self.read(Node(param.opts[-1] if param else self.name, "", given))
+        except InputError as error:
+            self.fail(error.message, param, ctx)
+
+
+def _quiet_option(what: str) -> Callable:
+    return click.option("-q", "--quiet", is_flag=True, help=f"Print nothing but errors: {what}.")
+
+
+def _one_of(*options: tuple[str, object]) -> None:
+    """Refuse options that say the same thing twice (--pages and --sheets)."""
+    context = click.get_current_context()
+    given = [name for name, value in options
+             if value is not None and context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if len(given) > 1:
+        raise click.UsageError(f"give {' or '.join('--' + name.replace('_', '-') for name in given)}, not both")
+
+
+def _words(lang_file: str | None):
+    """The words of the user's language file, if one is given."""
+    from .sheet.style import load_label_file
+
+    return load_label_file(lang_file) if lang_file else None
+
+
 def _pick_seed(seed: int | str) -> int:
     if seed != "random":
         return int(seed)
@@ -103,10 +149,40 @@ def _pick_seed(seed: int | str) -> int:
     return secrets.randbelow(2**31)
 
 
-@click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+def _complete_grid(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of a GRID: the built-in names, then grid files (*.yaml,
+    *.yml) and folders in the folder being typed."""
+    from click.shell_completion import CompletionItem
+
+    from .grid.load import builtin_names
+
+    found = [name for name in builtin_names() if name.startswith(incomplete)]
+    folder, _, start = incomplete.rpartition("/")
+    prefix = f"{folder}/" if folder else ""
+    try:
+        entries = sorted(Path(folder or ".").iterdir())
+    except OSError:  # a folder that is not there (yet) or cannot be read: names only
+        entries = []
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
+            continue
+        if entry.is_dir():
+            found.append(f"{prefix}{entry.name}/")
+        elif entry.suffix in (".yaml", ".yml"):
+            found.append(f"{prefix}{entry.name}")
+    return [CompletionItem(value) for value in found]
+
+
+@click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="sheetgen")
-def cli() -> None:
-    """Printable score sheets for Qwixx and its variants, eight to a page."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Printable score sheets for Qwixx and its variants, eight to a page.
+
+    'sheetgen COMMAND --help' tells more about each command."""
+    if ctx.invoked_subcommand is None:  # a bare `sheetgen` is a question, not a mistake
+        _say(ctx.get_help())
 
 
 @cli.command("list")
@@ -121,7 +197,8 @@ def list_grids() -> None:
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
-def check(files: tuple[str, ...]) -> None:
+@_quiet_option("no 'FILE: ok' lines")
+def check(files: tuple[str, ...], quiet: bool) -> None:
     """Validate grid files and lay them out in every language: 'FILE: ok', or
     one error line per bad or unprintable file (exit 1)."""
     from .grid.load import load_grid
@@ -135,13 +212,14 @@ def check(files: tuple[str, ...]) -> None:
             click.echo(f"sheetgen: {error}", err=True)
             failed = True
         else:
-            _say(f"{file}: ok")
+            if not quiet:
+                _say(f"{file}: ok")
     if failed:
         sys.exit(1)
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 def show(grid: str) -> None:
     """Print the file of a built-in GRID, to start a grid of your own from."""
     from .errors import InputError
@@ -162,14 +240,19 @@ def schema() -> None:
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print, 8 sheets each.")
+@click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
+              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: 8 a page]")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the printed words.")
+@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
+              help="A language file of your own (the keys of English, your words) instead of --lang."
+                   "  [default: none]")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
               help="Paper size; the sheets keep their size.")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
@@ -177,53 +260,101 @@ def schema() -> None:
                    " printers.")
 @click.option("--colour-marks", is_flag=True,
               help="A shape per colour in every cell, with a key, for colour-blind players (always on in 'mono').")
-def render(grid: str, output: Path | None, pages: int, seed: int | str, lang: str, paper: str, theme: str,
-           colour_marks: bool) -> None:
+@click.option("--header", type=JobField(read_header), metavar="TEXT",
+              help="A line printed at the top of every sheet: club, event, date.  [default: none]")
+@click.option("--serial", is_flag=True, help="Number the sheets: No. 000001, No. 000002...")
+@click.option("--first-serial", type=JobField(read_first_serial, whole=True), metavar="N",
+              help="The first serial number; implies --serial.  [default: 1]")
+@click.option("--serial-order", type=click.Choice([order.value for order in SerialOrder]),
+              default=SerialOrder.STACK.value, show_default=True,
+              help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
+                   " 'page': the sheets of each page in sequence.")
+@_quiet_option("no progress bar, no summary")
+def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str,
+           lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool,
+           first_serial: int | None, serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
+    from .errors import LayoutError
     from .grid.load import load_grid
-    from .runs.jobs import Job, render_job
+    from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
     from .runs.output import write_atomic
 
+    _one_of(("pages", pages), ("sheets", sheets))
+    _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
     seed = _pick_seed(seed)
     target = output or Path("out") / f"{model.name}.pdf"
-    data = render_job(Job(model, sheets=pages * 8, seed=seed, lang=lang, paper=paper, theme=theme,
-                          colour_marks=colour_marks))
+    if serial and first_serial is None:
+        first_serial = 1
+    job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, words=_words(lang_file), paper=paper,
+              theme=theme, colour_marks=colour_marks, header=header or "", first_serial=first_serial,
+              serial_order=SerialOrder(serial_order))
+    try:
+        check_job(job)
+    except LayoutError as error:
+        if error.path != "header":
+            raise
+        raise click.BadParameter(error.message, param_hint="'--header'") from None
+    with _progress(job.sheets, "Printing", quiet) as progress:
+        data = render_job(job, counted(sheet_data(job), progress))
     write_atomic(target, data)
-    _say(f"wrote {target} ({pages} page{'s' if pages > 1 else ''}, {pages * 8} sheets, seed {seed})")
+    if not quiet:
+        numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
+        _say(f"wrote {target} ({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})")
 
 
 @cli.command()
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 @click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
-def score(grid: str, marks: tuple[str, ...], as_json: bool) -> None:
+@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
+                   " standings.  [default: none]")
+def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
     """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
     from .grid.load import load_grid
     from .play.marks import load_marks
     from .play.scoring import format_scores, score_sheet, scores_as_json
+    from .play.standings import format_standings, standings_as_json
 
     model = load_grid(grid)
     scores = [score_sheet(model, load_marks(path, model)) for path in marks]
+    evening = _add_to_standings(standings, scores) if standings else None  # before any output: it can fail
     if as_json:
         import json
 
-        _say(json.dumps(scores_as_json(scores), indent=2))
+        data = scores_as_json(scores)
+        if evening is not None:
+            data["standings"] = standings_as_json(evening)
+        _say(json.dumps(data, indent=2))
     else:
         _say(format_scores(scores), nl=False)
+        if evening is not None:
+            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
+
+
+def _add_to_standings(path: Path, scores: list) -> list:
+    """Add a game to the standings file at ``path``: every result in it."""
+    from .play.standings import add_game, read_standings, standings_csv
+    from .runs.output import write_atomic
+
+    results = add_game(read_standings(path), scores, os.fspath(path))
+    write_atomic(path, standings_csv(results).encode())
+    return results
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
 
 
 def _is_terminal() -> bool:
-    return sys.stdout.isatty()
+    return sys.stderr.isatty()
 
 
 @contextmanager
 def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """The callback a long run reports its steps to: a bar on a terminal once
-    the run has taken SHOW_PROGRESS_AFTER seconds, else nothing."""
+    """The callback a long run reports its steps to: a bar on standard error,
+    when that is a terminal, once the run has taken SHOW_PROGRESS_AFTER
+    seconds, else nothing.  Standard output stays for what a run prints."""
     if quiet or not _is_terminal():
         yield lambda steps: None
         return
@@ -237,10 +368,19 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
             if bar is not None:
                 bar.update(steps)
             elif time.monotonic() - start >= SHOW_PROGRESS_AFTER:
-                bar = stack.enter_context(click.progressbar(length=total, label=label))
+                bar = stack.enter_context(click.progressbar(length=total, label=label, file=sys.stderr))
                 bar.update(done)
 
         yield advance
+
+
+def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .runs.batch import EXAMPLE
+
+    _say(EXAMPLE.read_text(encoding="utf-8"), nl=False)
+    ctx.exit()
 
 
 @cli.command()
@@ -248,16 +388,21 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
-@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no list of files.")
-def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> None:
+@_quiet_option("no progress bar, no list of files")
+@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
+              help="A language file of your own (the keys of English, your words), for every job instead of its"
+                   " 'lang'.  [default: none]")
+@click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
+              help="Print an example manifest that uses every key, with comments, and exit.")
+def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
 
     Serial numbers run on across the whole batch; no lucky-number set repeats
-    in it until the grid's range is used up.  docs/example-batch.yaml shows
-    every key of a manifest."""
+    in it until the grid's range is used up.  'sheetgen batch --example'
+    prints a manifest that shows every key."""
     from .runs.batch import load_batch, write_batch
 
-    plan = load_batch(manifest)
+    plan = load_batch(manifest, _words(lang_file))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         written = write_batch(plan, output, combined=combined, progress=progress)
     if quiet:
@@ -265,7 +410,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
     for file in written:
         sheets = [d for b in file.jobs for d in b.data]
         serials = [d.serial for d in sheets if d.serial is not None]
-        numbers = f", No. {serials[0]:06d} to {serials[-1]:06d}" if serials else ""
+        numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
         _say(f"wrote {file.path} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
@@ -274,7 +419,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool) -> N
 @cli.command("pack")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("out/pack"),
               show_default=True, help="Folder to build the pack in.")
-@click.option("--quiet", is_flag=True, help="Print nothing but errors: no progress bar, no summary.")
+@_quiet_option("no progress bar, no summary")
 def pack_command(output: Path, quiet: bool) -> None:
     """Build the download pack: every built-in grid in every language on A4 and
     US Letter as PDF, a PNG preview of each grid, an index.html linking them,
@@ -291,7 +436,8 @@ def pack_command(output: Path, quiet: bool) -> None:
 
 
 GAMES_MAX = 1_000_000  # about five minutes on one core
-PLAYERS_MAX = 8  # play/simulate.py's MAX_PLAYERS (a test checks they agree)
+PLAYERS_MAX = 8  # play/simulate.py's MAX_PLAYERS, and
+STRATEGY_DEFAULT = "careful"  # play/strategies.py's DEFAULT_STRATEGY (a test checks both)
 
 
 class StrategyName(click.ParamType):
@@ -314,6 +460,11 @@ class StrategyName(click.ParamType):
             return value
         self.fail(f"{value!r} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
 
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in self.names() if name.startswith(incomplete)]
+
 
 class _SimulateCommand(click.Command):
     """The simulate command, whose help ends with what each strategy does."""
@@ -327,12 +478,13 @@ class _SimulateCommand(click.Command):
 
 
 @cli.command(cls=_SimulateCommand)
-@click.argument("grid")
+@click.argument("grid", shell_complete=_complete_grid)
 @click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
               help="Games to play.")
 @click.option("--players", type=click.IntRange(1, PLAYERS_MAX), default=4, show_default=True,
               help="Players in each game.")
-@click.option("--strategy", "strategies", type=StrategyName(), multiple=True,
+@click.option("--strategy", "strategies", type=StrategyName(), multiple=True, default=(STRATEGY_DEFAULT,),
+              show_default=True,
               help="A player's strategy (listed below); repeat it for the next seats, which take the strategies"
                    " in turn.")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
@@ -348,14 +500,12 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     from .grid.load import load_grid
     from .play.simulate import Setup, report_json, report_text
     from .play.simulate import simulate as run
-    from .play.strategies import DEFAULT_STRATEGY
 
     if len(strategies) > players:
         raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
                                  param_hint="'--strategy'")
     model = load_grid(grid)
-    setup = Setup(model, games=games, players=players, strategies=strategies or (DEFAULT_STRATEGY,),
-                  seed=_pick_seed(seed))
+    setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
     with _progress(games, "Playing", False) as progress:
         report = run(setup, jobs=jobs, progress=progress)
     if as_json:

@@ -74,3 +74,30 @@ def run_sheetgen(*args: str, cwd: Path, env: dict[str, str] | None = None, prelu
         err.seek(0)
         return Run(process.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
                    seconds, usage.ru_maxrss * 1024 / MIB)
+
+
+def run_on_a_terminal(*args: str, cwd: Path) -> tuple[int, str, str]:
+    """Run ``sheetgen ARGS`` with standard error on a pseudo-terminal, standard
+    output on a pipe and the progress bar's delay set to 0: (exit code,
+    standard output, what the terminal showed)."""
+    import pty
+
+    quick = "import sheetgen.cli; sheetgen.cli.SHOW_PROGRESS_AFTER = 0"
+    main, child = pty.openpty()
+    process = subprocess.Popen(sheetgen_command(*args, prelude=quick), cwd=cwd, env=sheetgen_env(),
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child)
+    os.close(child)
+    terminal = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        terminal += chunk
+    stdout = process.stdout.read().decode()
+    process.stdout.close()
+    code = process.wait(timeout=60)
+    os.close(main)
+    return code, stdout, terminal.decode()

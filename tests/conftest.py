@@ -5,7 +5,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from click.testing import CliRunner
 
+from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.style import load_labels, load_theme
@@ -31,6 +33,17 @@ def english():
 @pytest.fixture
 def colour_theme():
     return load_theme("colour")
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """Run the command line through click's runner in a fresh folder: ``run("render", "classic")``."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+    return invoke
 
 
 def need_tool(name: str) -> str:

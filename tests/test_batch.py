@@ -6,8 +6,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -15,8 +13,9 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
+from cli_process import run_on_a_terminal
 from sheetgen import cli as cli_module
-from sheetgen.runs.batch import load_batch, write_batch
+from sheetgen.runs.batch import EXAMPLE, load_batch, write_batch
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, load_grid
 from sheetgen.pdf.impose import impose
@@ -25,7 +24,6 @@ from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.style import load_labels, load_theme
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLE = REPO / "docs" / "example-batch.yaml"
 MM = 72 / 25.4
 
 
@@ -56,7 +54,7 @@ BAD_MANIFESTS = [
      "club.yaml: unknown key 'colour' (expected jobs, folder, seed, first_serial or defaults)"),
     ("jobs: [{grid: classic, sheets: 8, pages: 1}]\n",
      "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, theme, colour_marks,"
-     " header or serial)"),
+     " header, serial or serial_order)"),
     ("jobs: [{grid: classic}]\n", "club.yaml: jobs[0]: missing key 'sheets'"),
     ("jobs: [{grid: classic, sheets: 8, seed: 3}]\n",
      "club.yaml: jobs[0].seed: the seed belongs to the whole batch (one deck of lucky numbers for every job):"
@@ -75,12 +73,14 @@ BAD_MANIFESTS = [
      "club.yaml: jobs[0].lang: unknown value 'es' (expected de, en, fr, it or nl)"),
     ("defaults: {paper: a3}\n" + ONE_JOB, "club.yaml: defaults.paper: unknown value 'a3' (expected a4 or letter)"),
     ("defaults: {grid: classic}\n" + ONE_JOB,
-     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header or"
-     " serial)"),
+     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header, serial or"
+     " serial_order)"),
     ("jobs: [{grid: classic, sheets: 8, theme: neon}]\n",
      "club.yaml: jobs[0].theme: unknown value 'neon' (expected colour, ink-saver or mono)"),
     ("jobs: [{grid: classic, sheets: 8, serial: yes please}]\n",
      "club.yaml: jobs[0].serial: expected true or false, got the text 'yes please'"),
+    ("defaults: {serial: true, serial_order: cut}\n" + ONE_JOB,
+     "club.yaml: defaults.serial_order: unknown value 'cut' (expected stack or page)"),
     ("first_serial: -1\n" + ONE_JOB,
      "club.yaml: first_serial: expected a whole number from 0 to 999999, got the number -1"),
     ("seed: random\n" + ONE_JOB, "club.yaml: seed: expected a whole number, got the text 'random'"),
@@ -148,6 +148,16 @@ def test_the_example_manifest_is_valid_and_in_the_readme():
     ]
     assert batch.folder == Path("out/club-night")
     assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
+
+
+def test_batch_example_prints_the_example_manifest_that_then_prints(run):
+    """The example ships inside the package; saved as the user is told to, it prints."""
+    result = CliRunner().invoke(cli, ["batch", "--example"])
+    assert (result.exit_code, result.stderr, result.stdout) == (0, "", EXAMPLE.read_text())
+    result = run(result.stdout, "--quiet")
+    assert (result.exit_code, result.output) == (0, "")
+    assert written() == ["out/club-night/01-classic.pdf", "out/club-night/03-classic.pdf",
+                         "out/club-night/longo-du-soir.pdf"]
 
 
 # -- where files go -------------------------------------------------------------
@@ -219,7 +229,7 @@ def test_serial_numbers_are_unique_and_in_order_across_the_batch(run):
         jobs:
           - {grid: classic, sheets: 10}
           - {grid: longo, sheets: 5, serial: false}
-          - {grid: longo, sheets: 12, lang: de, paper: letter}
+          - {grid: longo, sheets: 12, lang: de, paper: letter, serial_order: page}
     """)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
@@ -227,8 +237,10 @@ def test_serial_numbers_are_unique_and_in_order_across_the_batch(run):
         "wrote out/batch-club/02-longo.pdf (1 page, 5 sheets)",
         "wrote out/batch-club/03-longo.pdf (2 pages, 12 sheets, No. 000108 to 000119)",
     ]
-    found = [re.findall(r"(?:No\.|Nr\.) (\d{6})", "".join(page_texts(Path(p)))) for p in written()]
-    assert found == [[f"{n:06d}" for n in range(98, 108)], [], [f"{n:06d}" for n in range(108, 120)]]
+    found = [[int(n) for n in re.findall(r"(?:No\.|Nr\.) (\d{6})", "".join(page_texts(Path(p))))] for p in written()]
+    # Read page by page, slot by slot.  Stack order: 10 sheets on 2 pages make piles of
+    # 2 (slots 1 and 2: 98-99, 100-101) and of 1 (slots 3 to 8, empty on page 2: 102...107).
+    assert found == [[98, 100, 102, 103, 104, 105, 106, 107, 99, 101], [], list(range(108, 120))]
 
 
 def lucky_pairs(path: Path, grid, paper: str, **strips) -> list[tuple[int, int]]:
@@ -322,7 +334,8 @@ def test_combined_puts_every_job_in_one_pdf_on_its_own_paper(run):
     assert [tuple(round(v) for v in page.get_size()) for page in pdf] == [(595, 842), (595, 842), (612, 792)]
     texts = [page.get_textpage().get_text_range() for page in pdf]
     assert "Penalties" in texts[0] and "Mislukte worpen" in texts[2]
-    assert re.findall(r"\d{6}", "".join(texts)) == [f"{n:06d}" for n in range(1, 18)]
+    # each job its own stack: 9 sheets on 2 pages pile 1-2 in slot 1, then one sheet a slot
+    assert [int(n) for n in re.findall(r"\d{6}", "".join(texts))] == [1, 3, 4, 5, 6, 7, 8, 9, 2, *range(10, 18)]
 
 
 def test_progress_reports_every_sheet(tmp_path):
@@ -335,34 +348,20 @@ def test_progress_reports_every_sheet(tmp_path):
     assert len(steps) == 50
 
 
-def test_no_progress_bar_unless_stdout_is_a_terminal(run, monkeypatch):
+def test_no_progress_bar_unless_stderr_is_a_terminal(run, monkeypatch):
     monkeypatch.setattr(cli_module, "SHOW_PROGRESS_AFTER", 0.0)
-    assert not run(ONE_JOB).stdout.startswith("Printing")
+    assert run(ONE_JOB).stderr == ""
     monkeypatch.setattr(cli_module, "_is_terminal", lambda: True)
-    assert run(ONE_JOB).stdout.startswith("Printing")  # click hides the bar itself off a terminal
-    assert run(ONE_JOB, "--quiet").stdout == ""
+    result = run(ONE_JOB)
+    # click hides the bar itself off a terminal, and prints its label only
+    assert (result.stderr, result.stdout) == ("Printing\n", "wrote out/batch-club/01-classic.pdf (1 page, 8 sheets)\n")
+    assert run(ONE_JOB, "--quiet").output == ""
+    assert run(ONE_JOB, "-q").output == ""
 
 
 def test_a_long_batch_shows_a_progress_bar_on_a_terminal(tmp_path):
-    """In a real pseudo-terminal, with the bar's delay set to 0."""
-    pty = pytest.importorskip("pty")
+    """On standard error, in a real pseudo-terminal."""
     (tmp_path / "club.yaml").write_text("jobs: [{grid: classic, sheets: 80}]\n")
-    script = "import sys, sheetgen.cli as c; c.SHOW_PROGRESS_AFTER = 0; sys.argv[0] = 'sheetgen'; c.main()"
-    main, child = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-c", script, "batch", "club.yaml"], cwd=tmp_path, stdout=child,
-                               stderr=child, env={**os.environ, "PYTHONPATH": str(REPO)})
-    os.close(child)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(main, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    assert process.wait(timeout=60) == 0
-    os.close(main)
-    text = output.decode()
-    assert "Printing  [" in text and "100%" in text
-    assert text.rstrip().endswith("wrote out/batch-club/01-classic.pdf (10 pages, 80 sheets)")
+    code, stdout, terminal = run_on_a_terminal("batch", "club.yaml", cwd=tmp_path)
+    assert (code, stdout) == (0, "wrote out/batch-club/01-classic.pdf (10 pages, 80 sheets)\n")
+    assert "Printing  [" in terminal and "100%" in terminal

@@ -327,12 +327,25 @@ SIMULATE_ERRORS = [
 ]
 
 
-def test_the_command_line_bounds_players_as_the_tally_does():
-    from sheetgen.cli import PLAYERS_MAX
+def test_the_command_line_bounds_and_defaults_are_the_librarys():
+    from sheetgen.cli import PLAYERS_MAX, STRATEGY_DEFAULT
     from sheetgen.play.simulate import MAX_PLAYERS
+    from sheetgen.play.strategies import DEFAULT_STRATEGY
 
-    assert PLAYERS_MAX == MAX_PLAYERS
+    assert (PLAYERS_MAX, STRATEGY_DEFAULT) == (MAX_PLAYERS, DEFAULT_STRATEGY)
     assert all(WIN_SHARES % k == 0 for k in range(1, MAX_PLAYERS + 1))
+
+
+def test_grids_and_strategies_complete_in_the_shell():
+    def offered(*words: str) -> list[str]:
+        env = {"_SHEETGEN_COMPLETE": "bash_complete", "COMP_WORDS": " ".join(("sheetgen", "simulate") + words),
+               "COMP_CWORD": str(len(words) + 1)}
+        result = CliRunner().invoke(cli, [], env=env, prog_name="sheetgen")
+        return [line.removeprefix("plain,") for line in result.stdout.splitlines() if line]
+
+    assert offered("cl") == ["classic"]
+    assert offered("classic", "--strategy", "") == list(STRATEGIES)
+    assert offered("classic", "--strategy", "g") == ["greedy"]
 
 
 def test_simulate_help_lists_the_strategies(run):

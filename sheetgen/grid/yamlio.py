@@ -222,6 +222,12 @@ def _error_tag(error: yaml.MarkedYAMLError) -> str:
 def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
     """Read and parse the file at ``path`` (YAML or JSON), bounded and safe."""
     where = where or os.fspath(path)
+    return parse_yaml(read_text(path, where), where)
+
+
+def read_text(path: str | os.PathLike[str], where: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file at ``path``: UTF-8 (a byte-order mark
+    allowed), at most ``limit`` bytes; errors name ``where``."""
     try:
         # Not blocking: opening a FIFO would wait for a writer for ever.
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
@@ -230,20 +236,19 @@ def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
                 raise IsADirectoryError
             if not stat.S_ISREG(kind):
                 raise InputError(where, "", "not a regular file (a pipe, socket or device)")
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise InputError(where, "", "no such file") from None
     except IsADirectoryError:
         raise InputError(where, "", "is a folder, expected a file") from None
     except OSError as error:
         raise InputError(where, "", f"cannot be read ({error.strerror})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(where, "", f"file larger than {MAX_FILE_BYTES // 1024} KiB")
+    if len(data) > limit:
+        raise InputError(where, "", f"file larger than {limit // 1024:,} KiB")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise InputError(where, "", f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
-    return parse_yaml(text, where)
 
 
 def read_package_data(path: str | os.PathLike[str]) -> object:

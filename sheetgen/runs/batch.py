@@ -2,14 +2,16 @@
 
 A manifest (YAML) lists jobs, each a grid and a number of sheets, with their
 language, paper, print theme, header line and serial numbers (see
-docs/example-batch.yaml).
+``EXAMPLE``, which ``sheetgen batch --example`` prints).
 ``load_batch`` validates it once, the way grid files are validated (every
 error names the manifest, the path inside it and what was expected), loads
 every grid, deals what differs per sheet across the whole batch, and lays
 every job out, so that nothing is written unless the whole batch can print:
 
 - serial numbers run on from ``first_serial`` through the numbered jobs in
-  manifest order: unique and in order across the batch;
+  manifest order: unique across the batch, each job's a run of its own, in
+  the job's ``serial_order`` (by default the order of its pages cut as one
+  stack: each pile in sequence);
 - lucky numbers come from one shuffled deck per lucky-number range, shared by
   every job whose grid has that range (``deal_lucky`` with the batch's seed):
   no set repeats in the batch before every set of the range has been dealt
@@ -26,26 +28,27 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from ..grid.load import builtin_names, load_grid
 from ..pdf.impose import PAPERS
-from .jobs import Job, Progress, job_section, layout_job, render_job, sheet_data
-from ..sheet.layout import SheetData, personalise
+from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
+                   read_first_serial, read_header, read_serial_order, read_sheets, render_job, sheet_data)
+from ..sheet.layout import SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
 from .output import write_atomic
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from ..grid.validate import Node, one_of
 
 MAX_JOBS = 100
-MAX_SHEETS = 80_000  # in a whole batch: 10,000 pages, the most `render --pages` prints
-MAX_HEADER = 80  # characters; whether they fit is measured too
 DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
+EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "example-batch.yaml"  # every key, commented
 
-STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial")  # in a job, or in `defaults`
+# in a job, or in `defaults`
+STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial", "serial_order")
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
@@ -60,7 +63,7 @@ class BatchJob:
 
     @property
     def pages(self) -> int:
-        return -(-self.job.sheets // 8)
+        return page_count(self.job)
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,9 @@ class Written:
     jobs: tuple[BatchJob, ...]  # the jobs in this file: one, or all when combined
 
 
-def load_batch(path: str | os.PathLike[str]) -> Batch:
-    """Read and validate the manifest at ``path``, with every grid it names."""
+def load_batch(path: str | os.PathLike[str], words: Labels | None = None) -> Batch:
+    """Read and validate the manifest at ``path``, with every grid it names;
+    ``words`` (a language file's) print on every job instead of its ``lang``."""
     from ..grid.yamlio import read_yaml
 
     source = os.fspath(path)
@@ -92,7 +96,7 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
     folder_named = "folder" in top
     folder = DEFAULT_OUT / (_relative_path(top["folder"], f"{DEFAULT_OUT}/") if folder_named else f"batch-{name}")
     seed = top["seed"].integer(0) if "seed" in top else DEFAULT_SEED
-    serial = top["first_serial"].integer(0, 999_999) if "first_serial" in top else 1
+    serial = read_first_serial(top["first_serial"]) if "first_serial" in top else 1
     defaults = top["defaults"].mapping(optional=STYLE_KEYS) if "defaults" in top else {}
 
     job_nodes = top["jobs"].sequence(1, MAX_JOBS, "jobs")
@@ -109,23 +113,25 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
         fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS)
         style = {**defaults, **{key: fields[key] for key in STYLE_KEYS if key in fields}}
         grid = _grid(fields["grid"], base, grids)
-        sheets = fields["sheets"].integer(1, MAX_SHEETS)
+        sheets = read_sheets(fields["sheets"])
         total += sheets
         if total > MAX_SHEETS:
             fields["sheets"].fail(f"the batch would have {total:,} sheets (expected at most {MAX_SHEETS:,}:"
                                   " split it into several manifests)")
         numbered = style["serial"].boolean() if "serial" in style else False
-        header = style["header"].text(MAX_HEADER) if "header" in style else ""
+        header = read_header(style["header"]) if "header" in style else ""
         job = Job(
             grid,
             sheets=sheets,
             seed=seed,
             lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
+            words=words,
             paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
             theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
             colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,
             header=header,
             first_serial=serial if numbered else None,
+            serial_order=read_serial_order(style["serial_order"]) if "serial_order" in style else SerialOrder.STACK,
         )
         if "file" in fields:
             file, where = _relative_path(fields["file"], "the output folder", ".pdf"), fields["file"].path
@@ -135,12 +141,11 @@ def load_batch(path: str | os.PathLike[str]) -> Batch:
             fields.get("file", node).fail(f"{file!r} is already the file of {files[file.casefold()]}")
         files[file.casefold()] = node.path
 
+        _check_layout(job, fields["grid"], style.get("header"))
         if grid.lucky not in decks:
             decks[grid.lucky] = deal_lucky(grid.lucky, seed)
-        deck = decks[grid.lucky]
-        data = tuple(sheet_data(job, deck))
+        data = tuple(sheet_data(job, decks[grid.lucky]))
         serial += sheets if numbered else 0
-        _check_layout(job, data[-1], fields["grid"], style.get("header"))
         jobs.append(BatchJob(job, file, where, data))
     return Batch(source, name, folder, folder_named, tuple(jobs))
 
@@ -176,18 +181,14 @@ def _relative_path(node: Node, inside: str, suffix: str = "") -> str:
     return text
 
 
-def _check_layout(job: Job, last: SheetData, grid_node: Node, header_node: Node | None) -> None:
+def _check_layout(job: Job, grid_node: Node, header_node: Node | None) -> None:
     """Lay the job out now, so that what cannot print fails before anything is written."""
-    from ..pdf.render import measure_text
-
     try:
-        sheet, labels, theme = layout_job(job)
+        check_job(job)
     except LayoutError as error:
+        if error.path == "header" and header_node:
+            header_node.fail(error.message)
         grid_node.fail(str(error))
-    try:
-        personalise(sheet, last, labels, theme, measure_text)  # the widest serial number and the header
-    except LayoutError as error:
-        (header_node or grid_node).fail(str(error))
 
 
 def write_batch(
@@ -208,7 +209,7 @@ def write_batch(
     if combined:
         target = root / f"{batch.name}.pdf"
         _inside(root, target, OutputError)
-        sections = [job_section(b.job, _counted(b.data, tick)) for b in batch.jobs]
+        sections = [job_section(b.job, counted(b.data, tick)) for b in batch.jobs]
         write_atomic(target, render_sections(sections, title=batch.name))
         return [Written(target, batch.jobs)]
 
@@ -218,7 +219,7 @@ def write_batch(
     written: list[Written] = []
     for b, target in zip(batch.jobs, targets):
         try:
-            write_atomic(target, render_job(b.job, _counted(b.data, tick)))
+            write_atomic(target, render_job(b.job, counted(b.data, tick)))
         except SheetgenError as error:
             done = len(written)
             raise BatchError(error, [j.file for j in batch.jobs[:done]], [j.file for j in batch.jobs[done:]]) from error
@@ -235,9 +236,3 @@ def _inside(root: Path, target: Path, error: Callable[[str], SheetgenError]) -> 
     link = next((step for step in steps if step.is_symlink()), None)
     via = f" through the symbolic link {link} -> {os.readlink(link)}" if link else ""
     raise error(f"{os.fspath(relative)!r} leads out of {root}/{via}")
-
-
-def _counted(data: Iterable[SheetData], tick: Progress) -> Iterator[SheetData]:
-    for item in data:
-        yield item
-        tick(1)

@@ -3,17 +3,28 @@
 This is the library entry point the command line wraps:
 ``render_job(Job(grid, sheets=8, seed=1))`` returns the bytes of a PDF;
 ``job_section`` gives the pages of a job to render with others in one PDF.
+
+Sheets are printed page by page, slot by slot ("print order").  Lucky numbers
+are dealt in print order, so the sheets of one page never share a set.  Serial
+numbers follow ``SerialOrder``: by default the order of a cut stack, so that
+the pages of a job, cut as one stack, give one pile per slot, each pile in
+sequence and the piles one after another (``serial_numbers``).
+
+The ``read_*`` functions check a job's fields as a manifest or the command
+line gives them, so that both accept the same values and say the same.
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
+from ..grid.validate import Node
 from ..pdf.geometry import Drawing
-from ..pdf.impose import impose
+from ..pdf.impose import PagePlan, impose
 from ..sheet.layout import SheetData, SheetLayout, layout_sheet, personalise
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid
@@ -26,6 +37,32 @@ if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
 
 Progress = Callable[[int], None]  # told how many steps (sheets, files) were just done
 
+MAX_SHEETS = 80_000  # in one run or one batch: 10,000 pages of 8
+MAX_HEADER = 80  # characters; whether they fit is measured too
+MAX_FIRST_SERIAL = 999_999  # serials print with six digits
+
+
+class SerialOrder(str, Enum):
+    """The order serial numbers follow on the pages of a job."""
+
+    STACK = "stack"  # cut the pages as one stack: each slot's pile in sequence, pile after pile
+    PAGE = "page"  # page by page, slot by slot: the sheets of a page in sequence
+
+
+def serial_numbers(sheets: int, per_page: int, first: int, order: SerialOrder) -> list[int]:
+    """The serial number of each sheet, in print order, from ``first`` to
+    ``first + sheets - 1``.  In stack order, slot s of page p (from 0, of
+    ``pages``) gets ``first + p + s * pages``, as in a cut-stack imposition.
+    A last page with fewer sheets leaves its last slots empty, so those
+    slots' piles are a sheet shorter and the piles after them start earlier:
+    the numbers stay a run without gaps."""
+    if order is SerialOrder.PAGE:
+        return list(range(first, first + sheets))
+    pages = -(-sheets // per_page)
+    on_last = sheets - (pages - 1) * per_page  # filled slots of the last page
+    return [first + slot * pages - max(0, slot - on_last) + page
+            for page in range(pages) for slot in range(per_page if page < pages - 1 else on_last)]
+
 
 @dataclass(frozen=True)
 class Job:
@@ -33,20 +70,33 @@ class Job:
     sheets: int = 8
     seed: int = DEFAULT_SEED
     lang: str = DEFAULT_LANG
+    words: Labels | None = None  # the user's own words (a language file), instead of those of `lang`
     theme: str = DEFAULT_THEME
     colour_marks: bool = False  # a mark per colour and its key, in a theme that has none (colour-blind players)
     paper: str = "a4"
     header: str = ""  # printed at the top of every sheet (club, event, date)
     first_serial: int | None = None  # serial number of the first sheet, None for none
+    serial_order: SerialOrder = SerialOrder.STACK
 
 
 def sheet_data(job: Job, lucky: Iterator[tuple[int, ...]] | None = None) -> Iterator[SheetData]:
-    """What differs per sheet: lucky numbers (from ``lucky``, a deal shared
-    by several jobs, or else the job's own), serial number, header line."""
+    """What differs per sheet, in print order: lucky numbers (from ``lucky``,
+    a deal shared by several jobs, or else the job's own), serial number,
+    header line."""
     lucky = lucky or deal_lucky(job.grid.lucky, job.seed)
-    for index in range(job.sheets):
-        serial = None if job.first_serial is None else job.first_serial + index
+    if job.first_serial is None:
+        serials: Iterable[int | None] = itertools.repeat(None, job.sheets)
+    else:
+        serials = serial_numbers(job.sheets, page_plan(job).per_page, job.first_serial, job.serial_order)
+    for serial in serials:
         yield SheetData(next(lucky), serial, job.header)
+
+
+def counted(data: Iterable[SheetData], progress: Progress) -> Iterator[SheetData]:
+    """``data``, telling ``progress`` of each sheet as it is drawn."""
+    for item in data:
+        yield item
+        progress(1)
 
 
 def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
@@ -62,23 +112,34 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     from ..pdf.render import Section, measure_text
 
     sheet, labels, theme = layout_job(job)
-    plan = impose(job.paper, sheet.width, sheet.height)
+    plan = page_plan(job)
     overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
     return Section(plan, Drawing(sheet.width, sheet.height, sheet.items), pages)
 
 
+def page_plan(job: Job) -> PagePlan:
+    """Where the sheets of ``job`` go on its paper."""
+    sheet = layout_job(job)[0]
+    return impose(job.paper, sheet.width, sheet.height)
+
+
+def page_count(job: Job) -> int:
+    return -(-job.sheets // page_plan(job).per_page)
+
+
 def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
     """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
-    return _layout(job.grid, job.lang, job.theme, job.colour_marks, bool(job.header), job.first_serial is not None)
+    return _layout(job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, bool(job.header),
+                   job.first_serial is not None)
 
 
 @lru_cache(maxsize=16)
-def _layout(grid: Grid, lang: str, theme_name: str, colour_marks: bool, header: bool, serial: bool):
+def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, header: bool, serial: bool):
     """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
-    labels, theme = load_labels(lang), load_theme(theme_name, colour_marks)
+    theme = load_theme(theme_name, colour_marks)
     return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme
 
 
@@ -92,3 +153,39 @@ def check_printable(grid: Grid) -> None:
             if lang == DEFAULT_LANG:
                 raise
             raise LayoutError(f"{error.message} (with --lang {lang})", error.path, error.where) from None
+
+
+def check_job(job: Job) -> None:
+    """Lay ``job`` out, and a sheet of it with its header and its widest
+    serial number, as printing it will: what cannot print fails now, before
+    anything is written, with a ``LayoutError`` whose path is "header" when it
+    is the header line that does not fit."""
+    from ..pdf.render import measure_text
+
+    sheet, labels, theme = layout_job(job)
+    lucky = next(deal_lucky(job.grid.lucky, job.seed))
+    try:
+        personalise(sheet, SheetData(lucky, None, job.header), labels, theme, measure_text)
+    except LayoutError as error:
+        raise LayoutError(error.message, "header") from None
+    if job.first_serial is not None:  # the last is the widest: 999999 + 1 has seven digits
+        personalise(sheet, SheetData(lucky, job.first_serial + job.sheets - 1), labels, theme, measure_text)
+
+
+# -- a job's fields as a manifest or the command line gives them ----------------
+
+
+def read_sheets(node: Node) -> int:
+    return node.integer(1, MAX_SHEETS)
+
+
+def read_header(node: Node) -> str:
+    return node.text(MAX_HEADER)
+
+
+def read_first_serial(node: Node) -> int:
+    return node.integer(0, MAX_FIRST_SERIAL)
+
+
+def read_serial_order(node: Node) -> SerialOrder:
+    return node.choice({order.value: order for order in SerialOrder})

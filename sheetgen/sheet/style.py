@@ -9,6 +9,7 @@ touches no code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
@@ -20,6 +21,7 @@ from ..grid.model import Colour
 from ..grid.validate import Node, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")  # {n}: filled in where the text is printed
 DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
 
@@ -51,11 +53,47 @@ def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    reference = read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml") if lang != DEFAULT_LANG else None
-    node = Node(path.name, "", read_package_data(path))
-    keys = list(reference or node.value)  # every language defines the English keys
-    fields = node.mapping(required=keys)
-    return Labels(lang, tuple((key, fields[key].text(160)) for key in keys))
+    return _labels(lang, Node(path.name, "", read_package_data(path)))
+
+
+def load_label_file(path: str) -> Labels:
+    """The words of a language file of the user's (a new language, or a club's
+    own wording), read as any input file is and checked as the shipped ones
+    are, against the keys and placeholders of English; every word must also
+    be in the sheet's font."""
+    from ..grid.yamlio import read_yaml
+    from ..pdf.render import unprintable
+
+    node = Node(path, "", read_yaml(path))
+    labels = _labels(path, node)
+    for key, text in labels.words:
+        missing = unprintable(text)
+        if missing:
+            node.at(key).fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+                              " (expected Western European letters, digits and punctuation)")
+    return labels
+
+
+@lru_cache(maxsize=1)
+def _english() -> dict[str, str]:
+    from ..grid.yamlio import read_package_data
+
+    return read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+
+
+def _labels(lang: str, node: Node) -> Labels:
+    """Every English key, each a line of text with the placeholders ({n}) its English text has."""
+    english = _english()
+    fields = node.mapping(required=list(english))
+    words = []
+    for key, model in english.items():
+        text = fields[key].text(160)
+        wanted = sorted(set(PLACEHOLDER.findall(model)))
+        if sorted(set(PLACEHOLDER.findall(text))) != wanted:
+            which = f"the placeholder{'s' * (len(wanted) > 1)} {' '.join(wanted)}" if wanted else "no placeholder"
+            fields[key].fail(f"expected {which}, as in English {model!r}, got {text!r}")
+        words.append((key, text))
+    return Labels(lang, tuple(words))
 
 
 class Mark(str, Enum):
