@@ -42,6 +42,8 @@ def test_every_final_sheet_is_accepted_and_scored_as_tallied(name):
                 where = f"{name} game {index} of {players}, seat {sheet.seat}"
                 score = score_sheet(grid, marks_from_data(marks_document(rules, sheet), where, grid))
                 assert [row.points for row in score.rows] == list(tallied.rows), where
+                assert score.penalty_points == tallied.penalty_points, where
+                assert sum(power.points for power in score.powers) == tallied.power_points, where
                 assert score.total == tallied.total, where
     assert set(ends) <= {"locks", "penalties"} and ends["locks"] > 0
 

@@ -93,9 +93,6 @@ class Rulebook:
     special: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does more (framed, symbol)
     has_special: bool
 
-    def cell_number(self, row: int, index: int) -> int:
-        return self.numbers[row][index]
-
 
 @lru_cache(maxsize=32)
 def rulebook(grid: Grid) -> Rulebook:
@@ -169,15 +166,6 @@ class Sheet:
         self.bar = [FREE] * len(rules.bar)
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
-
-    def is_open(self, row: int) -> bool:
-        """Whether the player may still cross in ``row``."""
-        return self.next[row] != SHUT
-
-    def skipped(self, move: Move) -> int:
-        """Cells the move passes over and loses (a small box passes over none)."""
-        kind, row, index = move
-        return 0 if kind == BIS else index - self.next[row]
 
 
 class Table:
