@@ -48,6 +48,42 @@ def test_every_final_sheet_is_accepted_and_scored_as_tallied(name):
     assert set(ends) <= {"locks", "penalties"} and ends["locks"] > 0
 
 
+# Every feature in one grid of three rows, cells of other colours inside rows,
+# a lock colour (blue) with no row, three penalty boxes of 4 points.
+EVERYTHING = {
+    "name": "everything", "title": "Everything", "dice_faces": 6, "close_after": 6,
+    "penalties": {"boxes": 3, "points": 4}, "bis": True, "lucky": {"count": 2, "from": 3, "to": 11},
+    "bonus_bar": ["green", "red", "yellow", "red", "green", "yellow"],
+    "powers": {"circle": {"effect": "extra_crosses", "crosses": 3}, "diamond": {"effect": "cross_each_open_row"},
+               "octagon": {"effect": "bonus_points", "points": 7}, "square": {"effect": "double_lowest_row"},
+               "star": {"effect": "no_penalties"}},
+    "rows": [
+        {"colour": "red", "cells": [2, 3, {"number": 4, "colour": "yellow"}, 5, 6, 7, {"number": 8, "colour": "green"},
+                                    9, 10, 11, 12],
+         "double": [3, 9], "framed": [5, 10], "symbols": {4: "circle", 7: "diamond", 11: "octagon"}},
+        {"colour": "yellow", "cells": [12, 11, 10, {"number": 9, "colour": "red"}, 8, 7, 6, 5, 4, 3, 2],
+         "framed": [8, 4], "symbols": {11: "circle", 6: "diamond", 3: "square"}},
+        {"colour": "green", "cells": [7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12], "double": [8], "framed": [9],
+         "symbols": {6: "octagon", 3: "square", 10: "star", 5: "star"}},
+    ],
+}
+
+
+def test_a_grid_with_every_feature_at_once_leaves_sheets_the_scorer_accepts():
+    grid = grid_from_data(EVERYTHING, "everything.yaml")
+    rules = rulebook(grid)
+    unlocked = Counter()
+    for players, strategies in ((1, ("greedy",)), (3, ("careful", "random", "greedy"))):
+        setup = Setup(grid, games=300, players=players, strategies=strategies, seed=5)
+        for index in range(setup.games):
+            result = play_game(setup, index, rules)
+            for sheet, tallied in zip(result.sheets, result.scores):
+                document = marks_document(rules, sheet)
+                assert score_sheet(grid, marks_from_data(document, "x", grid)).total == tallied.total, document
+                unlocked.update(sheet.unlocked)
+    assert set(unlocked) == {0, 1, 2, 3, 4}  # every power fired in some game
+
+
 def test_game_marks_are_one_seeded_game_and_score_as_it_ended():
     setup = Setup(load_grid("bonus"), players=3, seed=11)
     documents = game_marks(setup, 5)
