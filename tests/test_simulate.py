@@ -301,7 +301,8 @@ def test_typical_game_is_fixed_and_plausible():
     typical = typical_game(load_grid("classic"))
     assert typical == typical_game(load_grid("classic"))
     assert 40 < typical.winning_score < 160 and 15 < typical.rolls < 80
-    assert (typical.games, typical.players) == (1000, 4)
+    assert (typical.games, typical.players) == (500, 4)
+    assert typical_game(load_grid("classic"), jobs=2) == typical
 
 
 # -- the command line ----------------------------------------------------------------------
