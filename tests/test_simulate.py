@@ -308,16 +308,6 @@ def test_typical_game_is_fixed_and_plausible():
 # -- the command line ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str):
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
-
-
 def test_simulate_prints_the_report(run):
     result = run("simulate", "classic", "--games", "300", "--players", "3", "--strategy", "greedy")
     assert result.exit_code == 0, result.output
