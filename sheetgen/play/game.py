@@ -276,6 +276,7 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
         players, apply, coloured_moves = table.players, self.apply, self.coloured_moves
+        seated = tuple(zip(sheets, strategies))
         for w1, w2, dice in self.dice:
             rolls = table.rolls = table.rolls + 1
             active = table.active = (rolls - 1) % players
@@ -285,7 +286,7 @@ class Game:
             # Action 1, everybody, each from the state before it.
             total = w1 + w2
             places = by_sum[total]
-            for sheet in sheets:
+            for sheet, choose in seated:
                 nxt, crosses = sheet.next, sheet.crosses
                 moves = []
                 for r, i, closes, move in places:
@@ -297,7 +298,7 @@ class Game:
                 if lucky and total in sheet.lucky:
                     moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
                 if moves:
-                    move = strategies[sheet.seat](moves, sheet, table)
+                    move = choose(moves, sheet, table)
                     if move is not None:
                         apply(sheet, move, 1)
                         if sheet.seat == active:
