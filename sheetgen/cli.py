@@ -2,13 +2,18 @@
 
 The only module that imports click.  Every user error (a ``SheetgenError``
 or a usage error) ends as one line on stderr and a non-zero exit: 1 for bad
-input or output, 2 for wrong usage; never a traceback.  Any other exception is
-a bug: one line asking for a report and exit 3, with the traceback only when
-the environment variable SHEETGEN_DEBUG is set.
+input or output, and for what the system refuses (a full disk, a closed
+standard output, a missing permission, too little memory); 2 for wrong usage;
+130 for Ctrl-C; never a traceback.  Any other exception is a bug: one line
+asking for a report and exit 3, with the traceback only when the environment
+variable SHEETGEN_DEBUG is set.  Every line printed passes through
+``errors.shown``, so what it echoes from input cannot drive the terminal.
 """
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 import time
@@ -18,7 +23,7 @@ from typing import Callable, Iterator
 
 import click
 
-from .errors import InputError, OutputError, SheetgenError
+from .errors import InputError, OutputError, SheetgenError, quoted, shown
 from .pdf.impose import PAPERS
 from .grid.validate import Node, plural
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
@@ -32,27 +37,40 @@ class _Cli(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
+            os.getcwd()  # reportlab asks for it; relative paths need it
+        except OSError as error:
+            _complain(f"the current folder cannot be used ({error.strerror}): change to another one")
+            sys.exit(1)
+        if not isinstance(sys.stdout, _StandardOutput):
+            sys.stdout = _StandardOutput(sys.stdout)
+        try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except SheetgenError as error:
-            click.echo(f"sheetgen: {error}", err=True)
+            _complain(str(error))
             sys.exit(error.exit_code)
         except click.UsageError as error:
             command = error.ctx.command_path if error.ctx else "sheetgen"
-            click.echo(f"{command}: {error.format_message()} (see '{command} --help')", err=True)
+            _complain(f"{error.format_message()} (see '{command} --help')", command)
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            click.echo(f"sheetgen: {error.format_message()}", err=True)
+            _complain(error.format_message())
             sys.exit(error.exit_code)
-        except click.Abort:
-            click.echo("sheetgen: aborted", err=True)
-            sys.exit(1)
-        except KeyboardInterrupt:
-            click.echo("sheetgen: interrupted", err=True)
+        except (_Interrupted, KeyboardInterrupt):
+            _complain("interrupted")
             sys.exit(130)
+        except click.Abort as error:  # Ctrl-C while click itself was reading the command line
+            _complain("interrupted" if isinstance(error.__cause__, KeyboardInterrupt) else "aborted")
+            sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
         except BrokenPipeError:
             # Whoever read the output has gone (`sheetgen list | head -1`): stop
             # quietly, with stdout on nothing so that the final flush cannot fail.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            _silence_stdout()
+            sys.exit(1)
+        except OSError as error:  # the system refused something on a path not checked before
+            _complain(f"{error.filename}: {error.strerror}" if error.filename is not None else error.strerror)
+            sys.exit(1)
+        except MemoryError:
+            _complain("out of memory (print fewer pages in one run, or free some memory)")
             sys.exit(1)
         except Exception as error:
             debug = bool(os.environ.get("SHEETGEN_DEBUG"))
@@ -62,21 +80,99 @@ class _Cli(click.Group):
                 traceback.print_exc()
             detail = " ".join(f"{type(error).__name__}: {error}".split())
             hint = "" if debug else " (SHEETGEN_DEBUG=1 shows the traceback)"
-            click.echo(f"sheetgen: internal error, please report: {detail}{hint}", err=True)
+            _complain(f"internal error, please report: {detail}{hint}")
             sys.exit(3)
         sys.exit(result if isinstance(result, int) else 0)
 
+    def invoke(self, ctx):
+        # click answers Ctrl-C with a blank line and "Aborted!"; sheetgen says
+        # it was interrupted, on one line, and exits 130 as shells expect.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _Interrupted from None
+
+
+class _Interrupted(BaseException):
+    """Ctrl-C, carried past click (a BaseException: nothing on the way may catch it)."""
+
+
+LINE_MAX = 1_000  # characters of one error line; what it echoes from input is cut to fit
+
+
+def _complain(message: str, command: str = "sheetgen") -> None:
+    """One error line on stderr, safe for a terminal whatever it echoes."""
+    line = shown(f"{command}: {message}")
+    if len(line) > LINE_MAX:
+        cut = len(line) - LINE_MAX
+        line = f"{line[: LINE_MAX // 2]} [... {cut:,} characters ...] {line[-LINE_MAX // 2:]}"
+    try:
+        click.echo(line, err=True)
+    except OSError:  # stderr itself is full or gone: the exit code still tells
+        pass
+
+
+class _StandardOutput:
+    """Standard output while sheetgen runs.  A write that fails (`sheetgen
+    list >&-`, `sheetgen --help > /dev/full`) is the user's to fix, as for any
+    program: an ``OutputError``, so one line and exit 1, whoever wrote (click
+    prints help and versions itself).  A reader that has gone stays a
+    ``BrokenPipeError``: a quiet exit."""
+
+    def __init__(self, stream):
+        self.stream = stream  # None when the run was started with it closed
+
+    encoding = property(lambda self: getattr(self.stream, "encoding", "utf-8"))
+    errors = property(lambda self: getattr(self.stream, "errors", "strict"))
+
+    def write(self, text: str) -> int:
+        if text == "":  # click writes nothing to learn what a stream takes: no error to give yet
+            return 0
+        return self._guarded(lambda: self.stream.write(text))
+
+    def write_bytes(self, data: bytes) -> None:
+        self._guarded(lambda: self._write_all(memoryview(data)))
+
+    def _write_all(self, view: memoryview) -> None:
+        self.stream.flush()
+        binary = self.stream.buffer  # unbuffered (PYTHONUNBUFFERED) it may take part of the data at a time
+        while view:
+            view = view[binary.write(view) :]
+        binary.flush()
+
+    def flush(self) -> None:
+        if self.stream is not None:
+            self._guarded(self.stream.flush)
+
+    def isatty(self) -> bool:
+        return self.stream is not None and self.stream.isatty()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+    def _guarded(self, call):
+        if self.stream is None:
+            raise OutputError(f"standard output: cannot be written ({os.strerror(errno.EBADF)})")
+        try:
+            return call()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            _silence_stdout()
+            raise OutputError(f"standard output: cannot be written ({error.strerror})") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at nothing, so that the flush at exit cannot fail."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # closed from the start, or not a real file (tests)
+
 
 def _say(text: str, nl: bool = True) -> None:
-    """Print to standard output; a failed write (`sheetgen schema > /dev/full`)
-    is the user's problem to fix, not a bug: one line and exit 1."""
-    try:
-        click.echo(text, nl=nl)
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
-        raise OutputError(f"standard output: cannot be written ({error.strerror})") from None
+    """Print to standard output, safe for a terminal whatever it echoes."""
+    click.echo(shown(text, lines=True), nl=nl)
 
 
 class Seed(click.ParamType):
@@ -196,26 +292,34 @@ def list_grids() -> None:
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+@click.argument("files", nargs=-1, required=True)
 @_quiet_option("no 'FILE: ok' lines")
 def check(files: tuple[str, ...], quiet: bool) -> None:
     """Validate grid files and lay them out in every language: 'FILE: ok', or
-    one error line per bad or unprintable file (exit 1)."""
+    one error line per bad or unprintable file (exit 1).  '-' reads a grid
+    from standard input."""
     from .grid.load import load_grid
+    from .grid.yamlio import source_name
     from .runs.jobs import check_printable
 
+    _stdin_once(files)
     failed = False
     for file in files:
         try:
-            check_printable(load_grid(Path(file)))
+            check_printable(load_grid(file))
         except SheetgenError as error:
-            click.echo(f"sheetgen: {error}", err=True)
+            _complain(str(error))
             failed = True
         else:
             if not quiet:
-                _say(f"{file}: ok")
+                _say(f"{shown(source_name(file))}: ok")
     if failed:
         sys.exit(1)
+
+
+def _stdin_once(inputs: tuple[str, ...]) -> None:
+    if inputs.count("-") > 1:
+        raise click.UsageError("'-' (standard input) is given more than once: it can be read only once")
 
 
 @cli.command()
@@ -239,9 +343,27 @@ def schema() -> None:
     _say(grid_schema(), nl=False)
 
 
+class PdfTarget(click.ParamType):
+    """Where render writes: a PDF file (.pdf), a folder (ending in '/', or
+    existing) to write GRID.pdf in, or '-' for standard output."""
+
+    name = "pdf"
+
+    def convert(self, value, param, ctx):
+        if value != "-" and not _is_folder(value) and not value.lower().endswith(".pdf"):
+            self.fail(f"expected a file name ending in .pdf, a folder (end it with '/') or '-' for standard output,"
+                      f" got {quoted(value)}", param, ctx)
+        return value
+
+
+def _is_folder(path: str) -> bool:
+    return path.endswith(("/", os.sep)) or os.path.isdir(path)
+
+
 @cli.command()
 @click.argument("grid", shell_complete=_complete_grid)
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write [default: out/GRID.pdf].")
+@click.option("-o", "--output", type=PdfTarget(),
+              help="PDF to write, a folder to write GRID.pdf in, or '-' for standard output [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print, 8 sheets each.")
 @click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
@@ -270,20 +392,22 @@ def schema() -> None:
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
 @_quiet_option("no progress bar, no summary")
-def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed: int | str, lang: str,
+def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: int | str, lang: str,
            lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool,
            first_serial: int | None, serial_order: str, quiet: bool) -> None:
-    """Print GRID (a built-in name or a YAML file) as a PDF, 8 sheets per page."""
+    """Print GRID (a built-in name or a YAML file, '-' for standard input) as a
+    PDF, 8 sheets per page."""
     from .errors import LayoutError
     from .grid.load import load_grid
     from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
     from .runs.output import write_atomic
 
+    if output == "-" and sys.stdout.isatty():
+        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
     _one_of(("pages", pages), ("sheets", sheets))
     _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
     seed = _pick_seed(seed)
-    target = output or Path("out") / f"{model.name}.pdf"
     if serial and first_serial is None:
         first_serial = 1
     job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, words=_words(lang_file), paper=paper,
@@ -297,26 +421,36 @@ def render(grid: str, output: Path | None, pages: int, sheets: int | None, seed:
         raise click.BadParameter(error.message, param_hint="'--header'") from None
     with _progress(job.sheets, "Printing", quiet) as progress:
         data = render_job(job, counted(sheet_data(job), progress))
+    numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
+    summary = f"({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})"
+    if output == "-":
+        sys.stdout.write_bytes(data)
+        if not quiet:
+            click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
+        return
+    where = output or "out/"
+    target = Path(where, f"{model.name}.pdf") if _is_folder(where) else Path(where)
     write_atomic(target, data)
     if not quiet:
-        numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
-        _say(f"wrote {target} ({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})")
+        _say(f"wrote {shown(os.fspath(target))} {summary}")
 
 
 @cli.command()
 @click.argument("grid", shell_complete=_complete_grid)
-@click.argument("marks", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+@click.argument("marks", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
 @click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Add the game to this CSV file of the evening's games (made if missing) and print the"
                    " standings.  [default: none]")
 def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
-    """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player, ranked."""
+    """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player,
+    ranked.  '-' reads the grid or one marks file from standard input."""
     from .grid.load import load_grid
     from .play.marks import load_marks
     from .play.scoring import format_scores, score_sheet, scores_as_json
     from .play.standings import format_standings, standings_as_json
 
+    _stdin_once((grid, *marks))
     model = load_grid(grid)
     scores = [score_sheet(model, load_marks(path, model)) for path in marks]
     evening = _add_to_standings(standings, scores) if standings else None  # before any output: it can fail
@@ -384,7 +518,7 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
 
 
 @cli.command()
-@click.argument("manifest", type=click.Path(path_type=Path))
+@click.argument("manifest")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
@@ -394,7 +528,7 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
                    " 'lang'.  [default: none]")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
-def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
+def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
 
     Serial numbers run on across the whole batch; no lucky-number set repeats
@@ -402,6 +536,9 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang
     prints a manifest that shows every key."""
     from .runs.batch import load_batch, write_batch
 
+    if manifest == "-":
+        raise click.BadParameter("a manifest is read from a file: its grid paths are relative to its folder",
+                                 param_hint="'MANIFEST'")
     plan = load_batch(manifest, _words(lang_file))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         written = write_batch(plan, output, combined=combined, progress=progress)
@@ -413,7 +550,7 @@ def batch(manifest: Path, output: Path | None, combined: bool, quiet: bool, lang
         numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
-        _say(f"wrote {file.path} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
+        _say(f"wrote {shown(os.fspath(file.path))} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
 
 
 @cli.command("pack")
@@ -431,8 +568,8 @@ def pack_command(output: Path, quiet: bool) -> None:
         written = build_pack(output, contents, progress)
     if not quiet:
         archive = output / ZIP
-        _say(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
-                   f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
+        _say(shown(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
+                   f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)"))
 
 
 GAMES_MAX = 1_000_000  # about five minutes on one core

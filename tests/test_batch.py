@@ -202,17 +202,37 @@ def test_a_symbolic_link_cannot_lead_a_file_out_of_the_output_folder(run, tmp_pa
     assert not Path("out/batch-club/evil/precious.pdf").is_file() or Path("out/batch-club/evil").is_symlink()
 
 
-def test_a_batch_that_fails_half_way_says_what_was_written(run):
+def test_a_file_in_the_way_of_a_folder_is_found_before_anything_is_written(run):
     Path("out/batch-club").mkdir(parents=True)
     Path("out/batch-club/sub").write_text("a file where a folder should be")
     result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 8, file: sub/x.pdf},"
                  " {grid: mixed, sheets: 8}]\n")
     assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "sheetgen: out/batch-club/sub: is a file, expected a folder to write" \
+                            " out/batch-club/sub/x.pdf in\n"
+    assert written() == ["out/batch-club/sub"]
+
+
+def test_a_batch_that_fails_half_way_says_what_was_written(run, monkeypatch):
+    from sheetgen.errors import OutputError
+    from sheetgen.runs import batch
+
+    real = batch.write_atomic
+
+    def full_at_the_second(path, data):
+        if Path(path).name == "x.pdf":
+            raise OutputError(f"{path}: cannot be written (No space left on device)")
+        return real(path, data)
+
+    monkeypatch.setattr(batch, "write_atomic", full_at_the_second)
+    result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 8, file: sub/x.pdf},"
+                 " {grid: mixed, sheets: 8}]\n")
+    assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
-        "sheetgen: out/batch-club/sub: cannot create the output folder (File exists); batch stopped,"
+        "sheetgen: out/batch-club/sub/x.pdf: cannot be written (No space left on device); batch stopped,"
         " written: 01-classic.pdf; not written: sub/x.pdf, 03-mixed.pdf\n"
     )
-    assert written() == ["out/batch-club/01-classic.pdf", "out/batch-club/sub"]
+    assert written() == ["out/batch-club/01-classic.pdf"]
 
 
 # -- what differs from sheet to sheet ------------------------------------------

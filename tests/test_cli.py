@@ -96,21 +96,11 @@ def test_yaml_syntax_error_names_line_and_column(run, tmp_path):
     assert result.stderr.startswith("sheetgen: broken.yaml: line 3, column 1: ")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to read-only folders")
-def test_unwritable_output_folder_is_one_line(run, tmp_path):
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
-    result = run("render", "classic", "-o", str(locked / "c.pdf"))
-    assert result.exit_code == 1
-    assert result.stderr == f"sheetgen: {locked}: cannot write here (Permission denied)\n"
-
-
 def test_output_in_a_path_under_a_file_is_one_line(run, tmp_path):
     (tmp_path / "afile").write_text("x")
     result = run("render", "classic", "-o", "afile/c.pdf")
     assert result.exit_code == 1
-    assert result.stderr == "sheetgen: afile: cannot create the output folder (File exists)\n"
+    assert result.stderr == "sheetgen: afile: is a file, expected a folder to write afile/c.pdf in\n"
 
 
 def test_failed_run_leaves_existing_output_untouched(run, tmp_path, monkeypatch):
@@ -141,7 +131,7 @@ def test_check_refuses_a_valid_grid_that_cannot_print(run, tmp_path):
 
 
 def test_output_that_is_not_a_regular_file_is_left_alone(run, tmp_path):
-    fifo = tmp_path / "pipe"
+    fifo = tmp_path / "pipe.pdf"
     os.mkfifo(fifo)
     result = run("render", "classic", "-o", str(fifo))
     assert (result.exit_code, result.stderr) == (1, f"sheetgen: {fifo}: is not a regular file, expected a file name\n")

@@ -11,6 +11,7 @@ repository (50 MB, a FIFO, a symbolic link loop ...) are made here.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -22,6 +23,7 @@ from cli_process import Run, run_sheetgen
 from sheetgen.grid.yamlio import MAX_FILE_BYTES, read_yaml
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
+BUILTIN = Path(__file__).resolve().parent.parent / "grids"
 EXPECTED = read_yaml(CORPUS / "expected.yaml")
 DEFAULT_RUN = {"grids": "check FILE", "marks": "score classic FILE", "batches": "batch FILE"}
 MAX_SECONDS = 2.0
@@ -124,6 +126,60 @@ def undecodable_name(folder: Path) -> str:
     return name
 
 
+def manifest_of(folder: Path, *grids: str) -> str:
+    (folder / "club.yaml").write_text("jobs:\n" + "".join(f"  - {{grid: '{grid}', sheets: 8}}\n" for grid in grids))
+    return "club.yaml"
+
+
+def grid_is_a_device(folder: Path) -> str:
+    return manifest_of(folder, "classic", "/dev/zero")
+
+
+def grid_is_a_folder(folder: Path) -> str:
+    (folder / "grids").mkdir()
+    return manifest_of(folder, "grids")
+
+
+def grid_is_a_fifo(folder: Path) -> str:
+    os.mkfifo(folder / "fifo.yaml")
+    return manifest_of(folder, "fifo.yaml")
+
+
+PASSWORDS = "root:$y$j9T$secret$hash:19000:0:99999:7:::\n"
+
+
+def grid_is_not_a_grid_file(folder: Path) -> str:
+    """A password file, named as a grid: refused unread, nothing of it shown."""
+    (folder / "shadow").write_text(PASSWORDS)
+    return manifest_of(folder, "shadow")
+
+
+def grid_is_a_secret_named_yaml(folder: Path) -> str:
+    """The same, named as a grid file: read, and still nothing of it shown."""
+    (folder / "shadow.yaml").write_text(PASSWORDS)
+    return manifest_of(folder, "shadow.yaml")
+
+
+def fat_grid(folder: Path, name: str, broken: bool = False) -> str:
+    """A valid grid padded with comments to the most a file may hold."""
+    text = (BUILTIN / "classic.yaml").read_text().replace("name: classic", f"name: {name}")
+    if broken:
+        text = text.replace("colour: green", "colour: purple")
+    comment = "# " + "x" * 77 + "\n"
+    (folder / f"{name}.yaml").write_text(text + comment * ((MAX_FILE_BYTES - len(text)) // len(comment)))
+    return f"{name}.yaml"
+
+
+def many_fat_grids(folder: Path) -> str:
+    """100 distinct grids of 256 KiB, the last broken: refused before any is read."""
+    return manifest_of(folder, *[fat_grid(folder, f"g{i}", broken=i == 99) for i in range(100)])
+
+
+def two_fat_grids(folder: Path) -> str:
+    """As many of them as a batch may read, the last broken: both are read."""
+    return manifest_of(folder, *[fat_grid(folder, f"g{i}", broken=i == 1) for i in range(2)])
+
+
 MADE = [
     (huge, "check", "file larger than 256 KiB"),
     (huge, "render", "file larger than 256 KiB"),
@@ -139,12 +195,66 @@ MADE = [
     (a_folder, "render", "is a folder, expected a file"),
     (missing, "score classic", "no such file"),
     (undecodable_name, "check", "missing key 'title'"),
+    (grid_is_a_device, "batch", "not a regular file (a pipe, socket or device)"),
+    (grid_is_a_folder, "batch", "is a folder, expected a file"),
+    (grid_is_a_fifo, "batch", "not a regular file (a pipe, socket or device)"),
+    (grid_is_not_a_grid_file, "batch", "jobs[0].grid: 'shadow' is not a grid file (expected a name ending in .yaml,"
+                                       " .yml or .json, or one of bis, blocks, bonus, classic, disorder, doubles,"
+                                       " longo, mixed, powers or rainbow)"),
+    (grid_is_a_secret_named_yaml, "batch", "has none of the expected keys (name, title, dice_faces, close_after,"
+                                           " penalties, rows, description, lucky, bis, max_crosses, bonus_bar or"
+                                           " powers)"),
+    (many_fat_grids, "batch", "jobs[2].grid: the batch's grid files would hold 768 KiB (expected at most"
+                              " 512 KiB in one batch: split it into several manifests)"),
+    (two_fat_grids, "batch", "rows[2].colour: unknown value 'purple' (expected red, yellow, green or blue)"),
 ]
+# Whose name an error line starts with, where it is not the file the run was given.
+NAMED = {grid_is_a_device: "/dev/zero", grid_is_a_folder: "grids", grid_is_a_fifo: "fifo.yaml",
+         grid_is_a_secret_named_yaml: "shadow.yaml", two_fat_grids: "g1.yaml"}
 
 
 @pytest.mark.parametrize(("make", "command", "message"), MADE, ids=[f"{m.__name__}-{c.split()[0]}" for m, c, _ in MADE])
 def test_an_odd_input_is_one_line_naming_it(tmp_path, make, command, message):
     name = make(tmp_path)
-    shown = name.encode("utf-8", "backslashreplace").decode()  # as stderr shows it: '\\udcff.yaml'
+    shown = os.fsencode(NAMED.get(make, name)).decode("utf-8", "backslashreplace")  # as stderr shows it: '\\xff.yaml'
     assert_refused(run_sheetgen(*command.split(), name, cwd=tmp_path, timeout=10), f"sheetgen: {shown}: {message}")
     assert not (tmp_path / "out").exists()
+
+
+# -- what reaches the terminal ------------------------------------------------------
+
+EVIL = "\x1b[2J\x1b[31mEVIL\a\b\u202eFDP.exe\u2028\u2066x\x85"
+EVIL_SHOWN = "\\u001b[2J\\u001b[31mEVIL\\u0007\\u0008\\u202eFDP.exe\\u2028\\u2066x\\u0085"
+RAW = set("\x1b\a\b\u202e\u2028\u2066\x85")
+
+
+def test_a_player_name_reaches_the_terminal_escaped(tmp_path):
+    (tmp_path / "m.yaml").write_text(f"player: {json.dumps(EVIL[:40])}\nrows: [{{}}, {{}}, {{}}, {{}}]\n")
+    run = run_sheetgen("score", "classic", "m.yaml", cwd=tmp_path)
+    assert (run.code, run.stderr) == (0, "")
+    assert run.stdout.splitlines()[0] == f"{EVIL_SHOWN} (m.yaml): Qwixx"
+    assert not RAW & set(run.stdout)
+
+
+def test_a_file_name_reaches_the_terminal_escaped_on_one_line(tmp_path):
+    good, bad = f"good{EVIL}\n.yaml", f"bad{EVIL}\n.yaml"
+    (tmp_path / good).write_text((BUILTIN / "classic.yaml").read_text())
+    run = run_sheetgen("check", good, bad, cwd=tmp_path)
+    assert (run.code, run.stdout, run.stderr) == (
+        1, f"good{EVIL_SHOWN}\\n.yaml: ok\n", f"sheetgen: bad{EVIL_SHOWN}\\n.yaml: no such file\n")
+    run = run_sheetgen("render", good, "-o", f"{EVIL}.pdf", cwd=tmp_path)
+    assert (run.code, run.stdout) == (0, f"wrote {EVIL_SHOWN}.pdf (1 page, 8 sheets, seed 1)\n")
+
+
+def test_an_error_line_echoes_little_of_a_long_value(tmp_path):
+    """A key of 200,000 characters once made an error line of 200 KB."""
+    key = "k" * 200_000
+    (tmp_path / "long.yaml").write_text(f"name: x\n? {key}\n: 1\n")  # an explicit key: any length
+    run = run_sheetgen("check", "long.yaml", cwd=tmp_path)
+    assert (run.code, run.stderr) == (1, f"sheetgen: long.yaml: unknown key '{'k' * 55}...' (expected name, title,"
+                                         " dice_faces, close_after, penalties, rows, description, lucky, bis,"
+                                         " max_crosses, bonus_bar or powers)\n")
+    name = "n" * 3000 + ".yaml"
+    run = run_sheetgen("check", name, cwd=tmp_path)
+    assert run.code == 1 and len(run.stderr) < 1100, len(run.stderr)
+    assert run.stderr.startswith("sheetgen: nnnn") and run.stderr.endswith("nnnn.yaml: cannot be read (File name too long)\n")

@@ -68,7 +68,10 @@ def changed(changes: dict[str | int, object]) -> object:
 CASES = [
     # -- the document ----------------------------------------------------------
     ("top-list", {"": ["classic"]}, "expected a mapping, got a list"),
-    ("top-text", {"": "classic"}, "expected a mapping, got the text 'classic'"),
+    # ... and nothing of a document that is not a grid file is shown (it may be any file of the user's)
+    ("top-text", {"": "classic"}, "expected a mapping, got text"),
+    ("top-number", {"": 42}, "expected a mapping, got a number"),
+    ("top-other-keys", {"": {"password": "hunter2"}}, f"has none of the expected keys ({TOP_KEYS})"),
     ("top-null", {"": None}, "expected a mapping, got nothing"),
     ("top-missing", {"rows": DROP}, "missing key 'rows'"),
     ("top-unknown", {"colour": "red"}, f"unknown key 'colour' (expected {TOP_KEYS})"),

@@ -129,16 +129,21 @@ def resolve_grid(spec: str) -> Path:
     """A built-in grid name or a path to a YAML file -> the file to read."""
     if spec in builtin_names():
         return builtin_dir() / f"{spec}.yaml"
-    if spec.endswith((".yaml", ".yml", ".json")) or os.sep in spec or Path(spec).exists():
+    # os.path.exists, not Path.exists: a name too long or a folder that cannot
+    # be searched is no grid name either, and reading the file says which.
+    if spec.endswith((".yaml", ".yml", ".json")) or os.sep in spec or os.path.exists(spec):
         return Path(spec)
     raise InputError(spec, "", f"unknown grid (expected a file or one of {one_of(builtin_names())})")
 
 
 def load_grid(spec: str | os.PathLike[str]) -> Grid:
-    """Read, validate and build the grid named by ``spec`` (name or path)."""
-    from .yamlio import read_yaml
+    """Read, validate and build the grid named by ``spec`` (name or path, '-'
+    for standard input)."""
+    from .yamlio import STDIN, read_yaml
 
     spec = os.fspath(spec)
+    if spec == "-":
+        return grid_from_data(read_yaml(spec), STDIN)
     path = resolve_grid(spec)
     where = spec if path == Path(spec) else path.name  # a built-in grid shows as classic.yaml
     return grid_from_data(read_yaml(path, where), where)

@@ -129,7 +129,7 @@ def check(shape: Shape, node: Node) -> None:
         for item in node.sequence(*bounds, shape.what):
             check(shape.item, item)
     elif isinstance(shape, Fields):
-        if not isinstance(node.value, dict):
+        if not isinstance(node.value, dict) and node.path:  # a whole document: mapping() says it, echoing none of it
             node.expected(shape.what)
         present = node.mapping([k for k, _ in shape.required], [k for k, _ in shape.optional])
         for key, inner in shape.required + shape.optional:

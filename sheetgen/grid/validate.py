@@ -12,13 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, NoReturn, Sequence, TypeVar
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 T = TypeVar("T")
 
 
-def describe(value: object) -> str:
-    """A short, user-facing name for the type of ``value``."""
+def describe(value: object, content: bool = True) -> str:
+    """A short, user-facing name for the type of ``value``, with its text or
+    number unless not ``content``."""
+    if not content and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return "text" if isinstance(value, str) else "a number"
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -74,12 +77,18 @@ class Node:
     # -- shapes -----------------------------------------------------------
     def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, "Node"]:
         """The present keys as child nodes; unknown keys and missing required keys fail."""
+        # A whole document that is not a mapping, or has none of the keys, is no
+        # file of this kind at all, and may be any of the user's (a password
+        # file): none of it is echoed.
+        document = not self.path
         if not isinstance(self.value, dict):
-            self.expected("a mapping")
+            self.fail(f"expected a mapping, got {describe(self.value, content=not document)}")
         known = list(required) + list(optional)
+        if document and self.value and not any(key in known for key in self.value if isinstance(key, str)):
+            self.fail(f"has none of the expected keys ({one_of(known)})")
         for key in self.value:
             if not isinstance(key, str) or key not in known:
-                self.fail(f"unknown key {key!r} (expected {one_of(known)})")
+                self.fail(f"unknown key {quoted(key)} (expected {one_of(known)})")
         for key in required:
             if key not in self.value:
                 self.fail(f"missing key {key!r}")
@@ -129,5 +138,5 @@ class Node:
         if isinstance(value, str) and value in options:
             return options[value]
         if isinstance(value, str):
-            self.fail(f"unknown value {value!r} (expected {one_of(list(options))})")
+            self.fail(f"unknown value {quoted(value)} (expected {one_of(list(options))})")
         self.expected(one_of(list(options)))

@@ -6,18 +6,23 @@ again with aliases counted as the copies they stand for, which stops "billion
 laughs" and aliases inside themselves), its nesting depth and the digits of
 its numbers.  Only plain data is built (mappings, lists, text, numbers,
 booleans, null); tags that would build Python objects are refused, and so are
-duplicate keys.  Every refusal is an ``InputError`` of one line, with the
-line and column where there is one.  docs/limits.md gives the numbers.
+duplicate keys, escapes beyond the last Unicode character (``"\\U00110000"``)
+and half of a surrogate pair (``"\\ud800"``; a whole pair, as JSON writes
+an emoji, is the one character it stands for).  Every refusal is an
+``InputError`` of one line, with the line and column where there is one.
+Standard input (a file given as '-', named ``<stdin>``) is read within the
+same bounds.  docs/limits.md gives the numbers.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 
 import yaml
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 # A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
 # 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.
@@ -29,6 +34,7 @@ MAX_NODES = 10_000
 MAX_DEPTH = 64  # nested mappings and lists
 MAX_DIGITS = 100  # of a number as written; Python refuses to print ints of 4,300
 
+STDIN = "<stdin>"  # how messages name standard input, read when a file is given as '-'
 TOO_LARGE = f"document too large (more than {MAX_NODES:,} values)"
 TOO_LARGE_EXPANDED = f"document too large once aliases are expanded (more than {MAX_NODES:,} values)"
 TOO_DEEP = f"document nested too deeply (more than {MAX_DEPTH} levels)"
@@ -77,6 +83,29 @@ class _Loader(yaml.SafeLoader):
                 None, None, f"cannot read this value as {_short_tag(node.tag)}", node.start_mark
             ) from None
 
+    def scan_flow_scalar_non_spaces(self, double, start_mark):
+        try:
+            return super().scan_flow_scalar_non_spaces(double, start_mark)
+        except (ValueError, OverflowError):  # chr() of an escape such as "\U00110000": past the last character
+            mark = self.get_mark()  # at the escape's digits, after its backslash and letter
+            digits = self.prefix(8 if self.peek(-1) == "U" else 4)
+            raise yaml.scanner.ScannerError(
+                problem=f"escape \\{self.peek(-1)}{digits} is beyond Unicode (the last character is \\U0010FFFF)",
+                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, None),
+            ) from None
+
+    def construct_yaml_str(self, node):
+        text = super().construct_yaml_str(node)
+        if not any("\ud800" <= ch <= "\udfff" for ch in text):
+            return text
+        try:  # "\ud83d\ude00", as JSON writes an emoji: one character in two escapes
+            return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+        except UnicodeDecodeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "text holds half of a surrogate pair (an escape such as \\ud800 is not a character)",
+                node.start_mark,
+            ) from None
+
     def construct_yaml_int(self, node):
         digits = self.construct_scalar(node).lstrip("+-")
         if len(digits) > MAX_DIGITS:
@@ -103,12 +132,13 @@ class _Loader(yaml.SafeLoader):
             if duplicate:
                 mark = key_node.start_mark
                 raise yaml.MarkedYAMLError(
-                    problem=f"duplicate key {key!r}", problem_mark=mark
+                    problem=f"duplicate key {quoted(key)}", problem_mark=mark
                 )
             seen.add(key)
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+_Loader.add_constructor("tag:yaml.org,2002:str", _Loader.construct_yaml_str)
 
 
 # Only plain YAML types: no timestamps (they become datetime objects) and
@@ -219,15 +249,23 @@ def _error_tag(error: yaml.MarkedYAMLError) -> str:
     return _short_tag(text[start : text.rfind("'") + 1]) if start >= 0 else "this tag"
 
 
+def source_name(path: str | os.PathLike[str]) -> str:
+    """How messages name the file at ``path``: as given, or ``<stdin>`` for '-'."""
+    return STDIN if os.fspath(path) == "-" else os.fspath(path)
+
+
 def read_yaml(path: str | os.PathLike[str], where: str | None = None) -> object:
-    """Read and parse the file at ``path`` (YAML or JSON), bounded and safe."""
-    where = where or os.fspath(path)
+    """Read and parse the file at ``path`` (YAML or JSON), bounded and safe;
+    '-' reads standard input, within the same bounds."""
+    where = where or source_name(path)
     return parse_yaml(read_text(path, where), where)
 
 
 def read_text(path: str | os.PathLike[str], where: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of the regular file at ``path``: UTF-8 (a byte-order mark
-    allowed), at most ``limit`` bytes; errors name ``where``."""
+    """The text of the regular file at ``path`` ('-': standard input): UTF-8
+    (a byte-order mark allowed), at most ``limit`` bytes; errors name ``where``."""
+    if os.fspath(path) == "-":
+        return _decode(_read_stdin(where, limit), where, limit)
     try:
         # Not blocking: opening a FIFO would wait for a writer for ever.
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
@@ -243,6 +281,20 @@ def read_text(path: str | os.PathLike[str], where: str, limit: int = MAX_FILE_BY
         raise InputError(where, "", "is a folder, expected a file") from None
     except OSError as error:
         raise InputError(where, "", f"cannot be read ({error.strerror})") from None
+    return _decode(data, where, limit)
+
+
+def _read_stdin(where: str, limit: int) -> bytes:
+    """At most one byte more than ``limit``, from standard input."""
+    if sys.stdin is None:  # started with it closed (`<&-`)
+        raise InputError(where, "", "cannot be read (standard input is closed)")
+    try:
+        return sys.stdin.buffer.read(limit + 1)
+    except OSError as error:
+        raise InputError(where, "", f"cannot be read ({error.strerror})") from None
+
+
+def _decode(data: bytes, where: str, limit: int) -> str:
     if len(data) > limit:
         raise InputError(where, "", f"file larger than {limit // 1024:,} KiB")
     try:

@@ -13,16 +13,24 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 import os
+import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-import reportlab
-from reportlab import rl_config
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+# reportlab takes settings from RL_* environment variables when it is first
+# imported: RL_pdfComments=1 would change the bytes, a malformed value stop the
+# import.  sheetgen's output depends on its inputs only, so they are hidden.
+_RL_SETTINGS = {name: os.environ.pop(name) for name in list(os.environ) if name.startswith("RL_")}
+try:
+    import reportlab
+    from reportlab import rl_config
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+finally:
+    os.environ.update(_RL_SETTINGS)
 
 from ..errors import LayoutError
 from .geometry import Circle, Drawing, Item, Polygon, Rect, Text
@@ -61,10 +69,24 @@ def measure_text(text: str, bold: bool, size: float) -> float:
 
 
 def unprintable(text: str) -> str:
-    """The characters of ``text`` the embedded font has no glyph for (they
-    would print as nothing), each once, in order."""
-    glyphs = pdfmetrics.getFont(_font(False)).face.charToGlyph
-    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in glyphs))
+    """The characters of ``text`` that would not print, each once, in order:
+    those the embedded fonts (regular and bold) have no glyph for, those their
+    character map sends to the empty box of a missing glyph (glyph 0), or to a
+    glyph without outline when they are not spaces, and what is not a
+    character to print at all (controls, surrogates, noncharacters)."""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
+
+
+@lru_cache(maxsize=None)
+def _printable() -> frozenset[str]:
+    """Every character both fonts print."""
+    def drawn(face) -> set[int]:
+        glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
+        return {code for code, glyph in glyphs.items()
+                if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")}
+
+    codes = drawn(pdfmetrics.getFont(_font(False)).face) & drawn(pdfmetrics.getFont(_font(True)).face)
+    return frozenset(chr(code) for code in codes if unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
 
 
 class _Painter:

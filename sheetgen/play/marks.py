@@ -37,9 +37,9 @@ class Marks:
 
 def load_marks(path: str | os.PathLike[str], grid: Grid) -> Marks:
     """Read the marks file at ``path`` for a sheet of ``grid``."""
-    from ..grid.yamlio import read_yaml
+    from ..grid.yamlio import read_yaml, source_name
 
-    where = os.fspath(path)
+    where = source_name(path)  # '-' is standard input
     return marks_from_data(read_yaml(path, where), where, grid)
 
 

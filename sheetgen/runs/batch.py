@@ -4,9 +4,11 @@ A manifest (YAML) lists jobs, each a grid and a number of sheets, with their
 language, paper, print theme, header line and serial numbers (see
 ``EXAMPLE``, which ``sheetgen batch --example`` prints).
 ``load_batch`` validates it once, the way grid files are validated (every
-error names the manifest, the path inside it and what was expected), loads
-every grid, deals what differs per sheet across the whole batch, and lays
-every job out, so that nothing is written unless the whole batch can print:
+error names the manifest, the path inside it and what was expected), cheap
+things first: every job's fields, its file and the size of its grid file,
+within ``MAX_GRID_BYTES`` for the batch, before any grid is read.  Then it
+loads every grid, deals what differs per sheet across the whole batch, and
+lays every job out, so that nothing is written unless the whole batch can print:
 
 - serial numbers run on from ``first_serial`` through the numbered jobs in
   manifest order: unique across the batch, each job's a run of its own, in
@@ -18,19 +20,21 @@ every job out, so that nothing is written unless the whole batch can print:
   (longo: 105 pairs), and any 8 sheets in a row differ.  The seed belongs to
   the batch, not to a job: a seed per job would let two jobs deal one pair.
 
-``write_batch`` writes one PDF per job, or one combined PDF, atomically and
-only inside the output folder; if a write fails, the error says which files
-were written and which were not.
+``write_batch`` checks every target first (``output.check_target``), then
+writes one PDF per job, or one combined PDF, atomically and only inside the
+output folder; if a write fails, the error says which files were written and
+which were not.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
+from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
 from ..grid.load import builtin_names, load_grid
 from ..pdf.impose import PAPERS
 from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
@@ -38,11 +42,16 @@ from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, j
 from ..sheet.layout import SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
-from .output import write_atomic
+from .output import check_target, write_atomic
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from ..grid.validate import Node, one_of
 
 MAX_JOBS = 100
+# Of the grid files one batch reads, all told: some 200 grid files of the
+# usual 2-3 KiB, or two of 256 KiB (the most one file may hold), which take
+# about 0.2 s each to read, so that the grids of a batch cost under a second.
+MAX_GRID_BYTES = 512 * 1024
+GRID_SUFFIXES = (".yaml", ".yml", ".json")
 DEFAULT_OUT = Path("out")
 BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "example-batch.yaml"  # every key, commented
@@ -101,67 +110,125 @@ def load_batch(path: str | os.PathLike[str], words: Labels | None = None) -> Bat
 
     job_nodes = top["jobs"].sequence(1, MAX_JOBS, "jobs")
     base = Path(source).parent
+    # What costs nothing first, for every job: its fields, its file and where
+    # its grid is, with the size of every grid file, before any grid is read.
+    entries = [_read_job(node, defaults, base) for node in job_nodes]
+    total = 0
+    for entry in entries:
+        total += entry.options["sheets"]
+        if total > MAX_SHEETS:
+            entry.fields["sheets"].fail(f"the batch would have {total:,} sheets (expected at most {MAX_SHEETS:,}:"
+                                        " split it into several manifests)")
+    _check_grid_bytes(entries)
+
     grids: dict[str, Grid] = {}
     decks: dict[Lucky | None, Iterator[tuple[int, ...]]] = {}  # one deck per lucky-number range
     jobs: list[BatchJob] = []
-    files: dict[str, str] = {}
-    total = 0
-    for index, node in enumerate(job_nodes):
-        if isinstance(node.value, dict) and "seed" in node.value:
-            node.at("seed").fail("the seed belongs to the whole batch (one deck of lucky numbers"
-                                 " for every job): set it at the top of the manifest")
-        fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS)
-        style = {**defaults, **{key: fields[key] for key in STYLE_KEYS if key in fields}}
-        grid = _grid(fields["grid"], base, grids)
-        sheets = read_sheets(fields["sheets"])
-        total += sheets
-        if total > MAX_SHEETS:
-            fields["sheets"].fail(f"the batch would have {total:,} sheets (expected at most {MAX_SHEETS:,}:"
-                                  " split it into several manifests)")
-        numbered = style["serial"].boolean() if "serial" in style else False
-        header = read_header(style["header"]) if "header" in style else ""
-        job = Job(
-            grid,
-            sheets=sheets,
-            seed=seed,
-            lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
-            words=words,
-            paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
-            theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
-            colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,
-            header=header,
-            first_serial=serial if numbered else None,
-            serial_order=read_serial_order(style["serial_order"]) if "serial_order" in style else SerialOrder.STACK,
-        )
-        if "file" in fields:
-            file, where = _relative_path(fields["file"], "the output folder", ".pdf"), fields["file"].path
-        else:
-            file, where = f"{index + 1:02d}-{grid.name}.pdf", node.path
-        if file.casefold() in files:
-            fields.get("file", node).fail(f"{file!r} is already the file of {files[file.casefold()]}")
-        files[file.casefold()] = node.path
+    files: dict[str, tuple[str, str]] = {}  # casefolded file -> the file and the job that writes it
+    for index, entry in enumerate(entries):
+        if entry.grid not in grids:
+            grids[entry.grid] = load_grid(entry.grid)
+        grid = grids[entry.grid]
+        job = Job(grid, seed=seed, words=words, first_serial=serial if entry.numbered else None, **entry.options)
+        node = entry.fields.get("file", entry.node)
+        file = entry.file or f"{index + 1:02d}-{grid.name}.pdf"
+        _check_file_is_its_own(node, file, files)
+        files[file.casefold()] = file, entry.node.path
 
-        _check_layout(job, fields["grid"], style.get("header"))
+        _check_layout(job, entry.fields["grid"], entry.style.get("header"))
         if grid.lucky not in decks:
             decks[grid.lucky] = deal_lucky(grid.lucky, seed)
         data = tuple(sheet_data(job, decks[grid.lucky]))
-        serial += sheets if numbered else 0
-        jobs.append(BatchJob(job, file, where, data))
+        serial += job.sheets if entry.numbered else 0
+        jobs.append(BatchJob(job, file, node.path, data))
     return Batch(source, name, folder, folder_named, tuple(jobs))
 
 
-def _grid(node: Node, base: Path, loaded: dict[str, Grid]) -> Grid:
-    """A built-in grid by name, or a grid file relative to the manifest."""
+@dataclass(frozen=True)
+class _Entry:
+    """A job as its manifest entry gives it, checked, before its grid is read."""
+
+    node: Node
+    fields: dict[str, Node]
+    style: dict[str, Node]  # the job's own style keys over the manifest's defaults
+    grid: str  # a built-in grid's name, or the path of a grid file
+    grid_bytes: int  # the size of that file; 0 for a built-in grid
+    options: dict  # the Job's fields but its grid, seed, words and first serial
+    numbered: bool
+    file: str | None  # the file it names, None for the default
+
+
+def _read_job(node: Node, defaults: dict[str, Node], base: Path) -> _Entry:
+    if isinstance(node.value, dict) and "seed" in node.value:
+        node.at("seed").fail("the seed belongs to the whole batch (one deck of lucky numbers"
+                             " for every job): set it at the top of the manifest")
+    fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS)
+    style = {**defaults, **{key: fields[key] for key in STYLE_KEYS if key in fields}}
+    options = dict(
+        sheets=read_sheets(fields["sheets"]),
+        lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
+        paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
+        theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
+        colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,
+        header=read_header(style["header"]) if "header" in style else "",
+        serial_order=read_serial_order(style["serial_order"]) if "serial_order" in style else SerialOrder.STACK,
+    )
+    numbered = style["serial"].boolean() if "serial" in style else False
+    file = _relative_path(fields["file"], "the output folder", ".pdf") if "file" in fields else None
+    grid, size = _grid_source(fields["grid"], base)
+    return _Entry(node, fields, style, grid, size, options, numbered, file)
+
+
+def _grid_source(node: Node, base: Path) -> tuple[str, int]:
+    """A built-in grid's name, or the path of a grid file relative to the
+    manifest, with its size.  A grid path may name any file of the user's, so
+    only a grid file (.yaml, .yml, .json) is read, and a refusal shows no
+    content of a file that is not one."""
     spec = node.text()
-    if spec not in builtin_names():
-        path = base / spec
-        if not path.is_file():
-            node.fail(f"unknown grid {spec!r}: no such file {path} (expected a grid file or one of"
-                      f" {one_of(builtin_names())})")
-        spec = os.fspath(path)
-    if spec not in loaded:
-        loaded[spec] = load_grid(spec)
-    return loaded[spec]
+    if spec in builtin_names():
+        return spec, 0
+    path = base / spec
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        node.fail(f"unknown grid {quoted(spec)}: no such file {path} (expected a grid file or one of"
+                  f" {one_of(builtin_names())})")
+    except OSError as error:
+        raise InputError(os.fspath(path), "", f"cannot be read ({error.strerror})") from None
+    if not path.name.lower().endswith(GRID_SUFFIXES) and stat.S_ISREG(found.st_mode):
+        node.fail(f"{quoted(spec)} is not a grid file (expected a name ending in {one_of(GRID_SUFFIXES)},"
+                  f" or one of {one_of(builtin_names())})")
+    return os.fspath(path), found.st_size if stat.S_ISREG(found.st_mode) else 0
+
+
+def _check_grid_bytes(entries: list[_Entry]) -> None:
+    """Bound what the batch reads as a whole, before reading any of it."""
+    seen: set[str] = set()
+    total = 0
+    for entry in entries:
+        if entry.grid in seen:
+            continue
+        seen.add(entry.grid)
+        total += entry.grid_bytes
+        if total > MAX_GRID_BYTES:
+            entry.fields["grid"].fail(
+                f"the batch's grid files would hold {total / 1024:,.0f} KiB (expected at most"
+                f" {MAX_GRID_BYTES // 1024:,} KiB in one batch: split it into several manifests)")
+
+
+def _check_file_is_its_own(node: Node, file: str, files: dict[str, tuple[str, str]]) -> None:
+    """Refuse a job's file that another job writes, or that would be a folder
+    of another's file or inside one: a.pdf and a.pdf/b.pdf cannot both be."""
+    key = file.casefold()
+    if key in files:
+        node.fail(f"{quoted(file)} is already the file of {files[key][1]}")
+    for other, (name, job) in files.items():
+        if key.startswith(other + "/"):
+            node.fail(f"{quoted(file)} would be inside {quoted(name)}, the file of {job} (a name cannot be both a"
+                      " file and a folder)")
+        if other.startswith(key + "/"):
+            node.fail(f"{quoted(file)} would be the folder of {quoted(name)}, the file of {job} (a name cannot be"
+                      " both a file and a folder)")
 
 
 def _relative_path(node: Node, inside: str, suffix: str = "") -> str:
@@ -210,12 +277,15 @@ def write_batch(
         target = root / f"{batch.name}.pdf"
         _inside(root, target, OutputError)
         sections = [job_section(b.job, counted(b.data, tick)) for b in batch.jobs]
-        write_atomic(target, render_sections(sections, title=batch.name))
+        # the manifest's name as text, even when it is not UTF-8 (it reaches Python as surrogates)
+        title = os.fsencode(batch.name).decode("utf-8", "replace")
+        write_atomic(target, render_sections(sections, title=title))
         return [Written(target, batch.jobs)]
 
     targets = [root / b.file for b in batch.jobs]
     for b, target in zip(batch.jobs, targets):  # every target is checked before any is written
         _inside(root, target, lambda message, b=b: InputError(batch.source, b.where, message))
+        check_target(target)
     written: list[Written] = []
     for b, target in zip(batch.jobs, targets):
         try:
@@ -229,7 +299,8 @@ def write_batch(
 
 def _inside(root: Path, target: Path, error: Callable[[str], SheetgenError]) -> None:
     """Refuse ``target`` if a symbolic link on its way leads out of ``root``."""
-    if target.resolve().is_relative_to(root.resolve()):
+    # os.path.realpath, not Path.resolve: a symbolic link loop is for the write to report
+    if Path(os.path.realpath(target)).is_relative_to(os.path.realpath(root)):
         return
     relative = target.relative_to(root)
     steps = [root / p for p in reversed(relative.parents) if p != Path(".")] + [target]

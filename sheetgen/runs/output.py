@@ -1,117 +1,277 @@
-"""Writing files so that a failed or interrupted run never leaves a partial
-file and never damages the file it would have replaced: write a temporary
-file in the same folder, flush it to disk, then rename it over the target.
+"""Writing files so that a failed, interrupted or killed run never leaves a
+partial file and never damages the file it would have replaced.
 
-Where the system allows it (Linux), the temporary file has no name while it
-is written, so that even a run killed while writing (SIGKILL, power cut)
-leaves nothing behind; it gets a hidden name (``.NAME.XXXX.part``) only once
-complete, for the instant before the rename.  Elsewhere it is named from
-the start and removed on any error.
+The data goes to a temporary file in the target's folder and is flushed to
+disk before the file gets the target's name; then the folder is flushed, so
+the new name survives a power cut too.
+
+- On Linux the temporary file has no name while it is written (O_TMPFILE).
+  A new target is made by linking that file straight to its name: no other
+  name ever appears.  An existing target can only be replaced by a rename,
+  and a file without a name cannot be renamed, so the complete file is
+  first linked to a hidden name, ``.NAME.XXXXXXXX.part``, and renamed over
+  the target at once.
+- Elsewhere (or on a file system without O_TMPFILE) the temporary file has
+  that hidden name from the start, and is removed on any error.
+
+A run killed (SIGKILL, power cut) while a hidden name exists leaves it.
+Its writer holds a lock on the file until it has been renamed, so the next
+write into that folder can tell a stale part from one being written, and
+removes every stale part of this naming (``remove_stale_parts``).
+
+Refused rather than written over: a folder, a device or a pipe, a symbolic
+link (the rename would replace the link, not what it points to), a file the
+user may not write, and an existing file in an append-only folder (it could
+be renamed over, but no name made on the way could be removed).  New files
+get the permissions the umask allows, as any new file does.
 """
 
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
+import re
 import secrets
-import tempfile
+import stat
+import struct
 from pathlib import Path
 
 from ..errors import OutputError
 
+PART = ".part"
+# A part of our own making: a dot, the target's name (shortened if need be), 8 hex digits.
+STALE_PART = re.compile(r"\..*\.[0-9a-f]{8}\.part", re.DOTALL)
+NAME_MAX = 255  # bytes of one name, where the system does not say
+# Linux inode flags (FS_IOC_GETFLAGS): an append-only folder lets names be
+# added but never removed or replaced.
+_GET_FLAGS = (2 << 30) | (struct.calcsize("l") << 16) | (ord("f") << 8) | 1
+_APPEND_ONLY = 0x20
+
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` to ``path`` completely or not at all; the path written.
+    Missing folders are made (and removed again if the write fails)."""
     target = Path(path)
-    folder = target.parent
+    replacing = check_target(target)
+    made = _make_folders(target.parent)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(f"{folder}: cannot create the output folder ({error.strerror})") from None
-    if target.is_dir():
-        raise OutputError(f"{target}: is a folder, expected a file name")
-    if target.exists() and not target.is_file():  # a device or a pipe: renaming over it would replace it
-        raise OutputError(f"{target}: is not a regular file, expected a file name")
-    temporary = _write_temporary(target, data)
-    try:
-        os.replace(temporary, target)
-    except BaseException as error:
-        _remove(temporary)
-        if isinstance(error, OSError):
-            raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+        _write(target, data, replacing)
+    except BaseException:
+        _remove_folders(made)
         raise
-    _sync_folder(folder)
     return target
 
 
-def _write_temporary(target: Path, data: bytes) -> str:
-    """A complete copy of ``data``, flushed to disk, under a hidden name beside ``target``."""
-    folder = target.parent
+def check_target(target: Path) -> bool:
+    """Refuse a target that cannot or must not be written; whether it exists.
+    Cheap (no writing), so a batch checks every target before writing any."""
+    for folder in reversed(target.parents):
+        try:
+            if not stat.S_ISDIR(os.stat(folder).st_mode):
+                raise OutputError(f"{folder}: is a file, expected a folder to write {target} in")
+        except FileNotFoundError:
+            break  # made when written
+        except OSError as error:
+            raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
     try:
-        handle, name = _open_unnamed(folder), None
-        if handle is None:
-            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+        found = os.lstat(target)
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+    if stat.S_ISLNK(found.st_mode):
+        raise OutputError(f"{target}: is a symbolic link (to {os.readlink(target)}), not replaced:"
+                          " name the file it points to")
+    if stat.S_ISDIR(found.st_mode):
+        raise OutputError(f"{target}: is a folder, expected a file name")
+    if not stat.S_ISREG(found.st_mode):  # a device or a pipe: renaming over it would replace it
+        raise OutputError(f"{target}: is not a regular file, expected a file name")
+    if not found.st_mode & 0o222 or not os.access(target, os.W_OK):
+        if os.statvfs(target.parent).f_flag & os.ST_RDONLY:
+            raise OutputError(f"{target.parent}: cannot write here ({os.strerror(errno.EROFS)})")
+        raise OutputError(f"{target}: is read-only, not replaced (make it writable, or choose another name)")
+    return True
+
+
+def _write(target: Path, data: bytes, replacing: bool) -> None:
+    folder, name = target.parent, target.name
+    try:
+        here = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     except OSError as error:
         raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-            os.chmod(name or stream.fileno(), 0o644)
-            return name or _link_unnamed(stream.fileno(), target)
-    except BaseException as error:
-        if name is not None:
-            _remove(name)
-        if isinstance(error, OSError):
-            raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
-        raise
+        remove_stale_parts(here)
+        handle, part = _open_temporary(here, folder, name)
+        try:
+            _write_all(handle, data)
+            os.fsync(handle)
+            # A new target gets its name at once: no other name ever exists.
+            if part is not None or replacing or not _link(handle, name, here):
+                if part is None:
+                    _refuse_append_only(here, f"{target}: is in an append-only folder, so it cannot be replaced"
+                                              " (new files can be written there)")
+                    part = _part_name(here, name)  # named before linking, so that an interrupt finds it
+                    while not _link(handle, part, here):
+                        part = _part_name(here, name)
+                os.replace(part, name, src_dir_fd=here, dst_dir_fd=here)
+            part = None
+        except BaseException as error:
+            if part is not None and _same_file(handle, part, here):
+                _remove(part, here)
+            if isinstance(error, OSError):
+                raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+            raise
+        finally:
+            os.close(handle)  # releases the lock that marks the part as being written
+        _sync(here)
+    finally:
+        os.close(here)
 
 
-def _open_unnamed(folder: Path) -> int | None:
-    """An unnamed file in ``folder`` (Linux O_TMPFILE), or None where there are none."""
+def _open_temporary(here: int, folder: Path, name: str) -> tuple[int, str | None]:
+    """An open, locked temporary file in the folder open as ``here``, and its
+    name: None for an unnamed file (Linux O_TMPFILE)."""
+    try:
+        handle = _open_unnamed(here)
+        if handle is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            return handle, None
+        _refuse_append_only(here, f"{folder}: is an append-only folder: without unnamed files"
+                                  " (O_TMPFILE) sheetgen cannot write there")
+        while True:
+            part = _part_name(here, name)
+            try:
+                handle = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=here)
+            except FileExistsError:
+                continue
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            if _same_file(handle, part, here):  # else a stale-part cleaner took it before the lock
+                return handle, part
+            os.close(handle)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+
+
+def _open_unnamed(here: int) -> int | None:
+    """An unnamed file in the folder open as ``here``, or None where there are none."""
     if not hasattr(os, "O_TMPFILE") or not os.path.isdir("/proc/self/fd"):
         return None
     try:
-        return os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o600)
+        return os.open(".", os.O_TMPFILE | os.O_WRONLY, 0o666, dir_fd=here)
     except OSError as error:
         if error.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):  # not on this file system
             return None
         raise
 
 
-def _link_unnamed(handle: int, target: Path) -> str:
-    """Give the unnamed file open as ``handle`` a fresh hidden name beside ``target``."""
-    folder = os.open(target.parent, os.O_RDONLY)
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
+
+
+def _link(handle: int, name: str, here: int) -> bool:
+    """Give the unnamed file open as ``handle`` the name ``name``; False if
+    that name was taken meanwhile."""
     try:
-        while True:
-            name = f".{target.name}.{secrets.token_hex(4)}.part"
-            try:
-                # With a folder fd Python calls linkat(AT_SYMLINK_FOLLOW), which
-                # links the file /proc names; plain link() would link the symlink.
-                os.link(f"/proc/self/fd/{handle}", name, dst_dir_fd=folder, follow_symlinks=True)
-                return str(target.parent / name)
-            except FileExistsError:
-                continue
-    finally:
-        os.close(folder)
+        # With a folder fd Python calls linkat(AT_SYMLINK_FOLLOW), which links
+        # the file /proc names; plain link() would link the symbolic link.
+        os.link(f"/proc/self/fd/{handle}", name, dst_dir_fd=here, follow_symlinks=True)
+        return True
+    except FileExistsError:
+        return False
 
 
-def _remove(name: str) -> None:
+def _part_name(here: int, name: str) -> str:
+    """``.NAME.XXXXXXXX.part``, NAME shortened so that the whole fits the system's
+    limit on a name (a legal 255-byte target name must not fail for its part)."""
     try:
-        os.unlink(name)
-    except OSError:
-        pass
+        limit = os.fpathconf(here, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = NAME_MAX
+    tail = f".{secrets.token_hex(4)}{PART}"
+    return "." + os.fsdecode(os.fsencode(name)[: limit - 1 - len(tail)]) + tail
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable; not every system can open a folder."""
+def _refuse_append_only(here: int, message: str) -> None:
+    """An append-only folder takes new names but never lets one go: a hidden
+    name could neither be renamed nor removed.  Refuse before making one."""
     try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
+        flags = struct.unpack("i", fcntl.ioctl(here, _GET_FLAGS, b"\0\0\0\0"))[0]
+    except OSError:  # not Linux, or a file system without these flags
         return
+    if flags & _APPEND_ONLY:
+        raise OutputError(message)
+
+
+def remove_stale_parts(here: int) -> None:
+    """Remove the parts left by killed writers in the folder open as ``here``:
+    files of our naming, of this user, whose writer no longer holds its lock."""
+    for entry in os.scandir(here):
+        if not STALE_PART.fullmatch(entry.name):
+            continue
+        try:
+            handle = os.open(entry.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=here)
+        except OSError:
+            continue
+        try:
+            found = os.fstat(handle)
+            if not stat.S_ISREG(found.st_mode) or found.st_uid != os.geteuid():
+                continue
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails while its writer lives
+            if _same_file(handle, entry.name, here):
+                os.unlink(entry.name, dir_fd=here)
+        except OSError:
+            pass
+        finally:
+            os.close(handle)
+
+
+def _same_file(handle: int, name: str, here: int) -> bool:
+    """Whether ``name`` in the folder ``here`` still names the file open as ``handle``."""
     try:
-        os.fsync(handle)
+        now = os.stat(name, dir_fd=here, follow_symlinks=False)
+    except OSError:
+        return False
+    found = os.fstat(handle)
+    return (now.st_dev, now.st_ino) == (found.st_dev, found.st_ino)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Make ``folder`` and any missing folder above it; the ones made, deepest last."""
+    missing = [f for f in [folder, *folder.parents] if not os.path.lexists(f)]
+    made = []
+    for step in reversed(missing):
+        try:
+            os.mkdir(step)
+        except FileExistsError:
+            continue  # made meanwhile by another run
+        except OSError as error:
+            _remove_folders(made)
+            raise OutputError(f"{step}: cannot create the output folder ({error.strerror})") from None
+        made.append(step)
+    return made
+
+
+def _remove_folders(made: list[Path]) -> None:
+    for folder in reversed(made):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass
+
+
+def _remove(name: str, here: int) -> None:
+    try:
+        os.unlink(name, dir_fd=here)
     except OSError:
         pass
-    finally:
-        os.close(handle)
+
+
+def _sync(here: int) -> None:
+    """Make the new name itself durable; not every system can flush a folder."""
+    try:
+        os.fsync(here)
+    except OSError:
+        pass
