@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..grid.validate import plural
 from ..pdf.geometry import RGB, Box, Drawing, Item, Rect, Text
 from .simulate import Report
 
@@ -72,7 +73,8 @@ def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measur
     strategies = ", ".join(dict.fromkeys(setup.seats))
     lines = (
         (f"{setup.grid.title}: how often each cell was crossed", TITLE_SIZE, True, INK),
-        (f"{tally.sheets:,} sheets: {tally.games:,} games of {setup.players} ({strategies}), seed {setup.seed}",
+        (f"{tally.sheets:,} sheets: {plural(tally.games, 'game')} of {plural(setup.players, 'player')}"
+         f" ({strategies}), seed {setup.seed}",
          TEXT_SIZE, False, GREY),
     )
     items: list[Item] = []
