@@ -1,7 +1,7 @@
-"""Regenerate the README gallery: one PNG of one sheet per built-in grid,
-and of disorder in each print theme but the default.
+"""Regenerate the README's pictures: one PNG of one sheet per built-in grid,
+of disorder in each print theme but the default, and a whole classic page.
 
-    .venv/bin/python scripts/gallery.py      # docs/gallery/<grid>.png, disorder-<theme>.png
+    .venv/bin/python scripts/gallery.py      # docs/gallery/<grid>.png, disorder-<theme>.png, docs/classic-page.png
 """
 
 from __future__ import annotations
@@ -13,15 +13,17 @@ import pypdfium2 as pdfium
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job
-from sheetgen.sheet.layout import SHEET_H, SHEET_W
+from sheetgen.sheet.plan import STANDARD
 from sheetgen.sheet.style import DEFAULT_THEME, themes
 
 DPI = 150
-HERE = Path(__file__).resolve().parent.parent / "docs" / "gallery"
+PAGE_DPI = 60
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+HERE = DOCS / "gallery"
 
 
 def main() -> None:
-    plan = impose("a4", SHEET_W, SHEET_H)
+    plan = impose("a4", STANDARD.width, STANDARD.height)
     slot = plan.slots[0]
     scale = DPI / 25.4
     HERE.mkdir(parents=True, exist_ok=True)
@@ -33,6 +35,9 @@ def main() -> None:
         crop = image.crop((round(slot.x * scale), round(slot.y * scale), round(slot.right * scale), round(slot.bottom * scale)))
         crop.save(HERE / f"{name}.png", optimize=True)
         print(HERE / f"{name}.png")
+    page = pdfium.PdfDocument(render_job(jobs["classic"]))[0].render(scale=PAGE_DPI / 72).to_pil()
+    page.save(DOCS / "classic-page.png", optimize=True, dpi=(PAGE_DPI, PAGE_DPI))
+    print(DOCS / "classic-page.png")
 
 
 if __name__ == "__main__":

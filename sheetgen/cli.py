@@ -438,33 +438,42 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
 @cli.command()
 @click.argument("grid", shell_complete=_complete_grid)
 @click.argument("marks", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON instead of tables.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores and refusals as JSON instead of tables.")
 @click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Add the game to this CSV file of the evening's games (made if missing) and print the"
                    " standings.  [default: none]")
 def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
-    """Score filled-in sheets of GRID: one MARKS file (YAML or JSON) per player,
-    ranked.  '-' reads the grid or one marks file from standard input."""
+    """Score filled-in sheets of GRID and rank them.  Each MARKS is a marks file
+    (YAML or JSON: one sheet, or several players), '-' for one read from standard
+    input, or a player's counts typed as one argument, "Lea: 6 4 8L 3 p1":
+    crosses per row, L for a locked row, p for penalties.  Every refused sheet
+    gets a line (exit 1); see docs/scoring.md."""
     from .grid.load import load_grid
-    from .play.marks import load_marks
-    from .play.scoring import format_scores, score_sheet, scores_as_json
+    from .play.scoring import format_scores, scores_json_text
     from .play.standings import format_standings, standings_as_json
+    from .play.tally import repeated_input, tally
 
     _stdin_once((grid, *marks))
-    model = load_grid(grid)
-    scores = [score_sheet(model, load_marks(path, model)) for path in marks]
-    evening = _add_to_standings(standings, scores) if standings else None  # before any output: it can fail
+    repeated = repeated_input(marks)
+    if repeated:
+        first, second = repeated
+        raise click.UsageError(f"{marks[second]!r} is given twice (MARKS {first + 1} and {second + 1})",
+                               ctx=click.get_current_context())
+    result = tally(load_grid(grid), marks, report=lambda error: _complain(str(error)))
+    evening = None
+    if standings and result.refused:
+        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
+    elif standings:
+        evening = _add_to_standings(standings, result.scores)  # before any output: it can fail
     if as_json:
-        import json
-
-        data = scores_as_json(scores)
-        if evening is not None:
-            data["standings"] = standings_as_json(evening)
-        _say(json.dumps(data, indent=2))
+        more = {"standings": standings_as_json(evening)} if evening is not None else {}
+        _say(scores_json_text(result.scores, result.refused, **more))
     else:
-        _say(format_scores(scores), nl=False)
+        _say(format_scores(result.scores, ranked=not result.refused), nl=False)
         if evening is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
+    if result.refused:
+        sys.exit(1)
 
 
 def _add_to_standings(path: Path, scores: list) -> list:

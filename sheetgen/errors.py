@@ -76,7 +76,7 @@ class LayoutError(SheetgenError):
 
     ``message`` says what does not fit and, where it can, what would; ``path``
     is the place in the grid file that causes it (``title``), if one does;
-    ``where`` is the grid file, added by ``layout_sheet`` through ``located``
+    ``where`` is the grid file, added by ``plan_sheet`` through ``within``
     (the code that finds the problem knows the grid, not its file).
     """
 
@@ -84,9 +84,9 @@ class LayoutError(SheetgenError):
         self.message, self.path, self.where = message, path, where
         super().__init__(": ".join(part for part in (where, path, message) if part))
 
-    def located(self, where: str) -> "LayoutError":
-        """The same error, naming the grid file ``where``."""
-        return LayoutError(self.message, self.path, where)
+    def within(self, path: str = "", where: str = "") -> "LayoutError":
+        """The same error, naming ``path`` and the grid file ``where`` unless it names them already."""
+        return LayoutError(self.message, self.path or path, self.where or where)
 
 
 class OutputError(SheetgenError):

@@ -125,8 +125,8 @@ def test_check_refuses_a_valid_grid_that_cannot_print(run, tmp_path):
     result = run("check", str(wide))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"sheetgen: {wide}: rows[0].cells: 19 cells do not fit in a row: each is 3.8 mm wide, the number '17'"
-        " needs 4.7 mm at 2.5 mm cap height (at most 15 cells fit)\n"
+        f"sheetgen: {wide}: rows[0].cells: 19 cells do not fit in a row: each is 3.9 mm wide, the number '17'"
+        " needs 4.8 mm at 2.0 mm cap height (at most 15 cells fit)\n"
     )
 
 

@@ -48,7 +48,7 @@ SAME_CHECKS = [
     (("--sheets", "2 pages"), "jobs: [{grid: classic, sheets: 2 pages}]"),
     (("--header", "x" * 81), f"jobs: [{{grid: classic, sheets: 8, header: {'x' * 81}}}]"),
     (("--header", " "), "jobs: [{grid: classic, sheets: 8, header: ' '}]"),
-    (("--header", "Łódź"), "jobs: [{grid: classic, sheets: 8, header: Łódź}]"),
+    (("--header", "Łódź 東京"), "jobs: [{grid: classic, sheets: 8, header: Łódź 東京}]"),
     (("--header", "W" * 70, "--serial"), f"jobs: [{{grid: classic, sheets: 8, serial: true, header: {'W' * 70}}}]"),
     (("--first-serial", "1000000"), "first_serial: 1000000\njobs: [{grid: classic, sheets: 8, serial: true}]"),
     (("--first-serial", "-1"), "first_serial: -1\njobs: [{grid: classic, sheets: 8, serial: true}]"),
@@ -201,9 +201,11 @@ BAD_LANG_FILES = [
     (CLUB.replace("\nbonus:", "\nbonsu:"), "club.yaml: unknown key 'bonsu' (expected language, name, lucky, penalties,"
      " penalties_short, penalty_box, crosses, table_crosses, points, total, threshold, bonus, legend_double,"
      " legend_bis, legend_bonus, serial, power_extra_crosses, power_cross_each_open_row, power_double_lowest_row,"
-     " power_bonus_points, power_no_penalties, colour_red, colour_yellow, colour_green or colour_blue)"),
-    (CLUB.replace('name: "Name"', 'name: "Imię"'),
-     "club.yaml: name: the sheet's font has no 'ę' (expected Western European letters, digits and punctuation)"),
+     " power_bonus_points, power_no_penalties, colour_red, colour_yellow, colour_green, colour_blue,"
+     " legend_threshold, legend_any_row, legend_lucky, legend_powers_both, legend_powers, power_at_once"
+     " or power_at_end)"),
+    (CLUB.replace('name: "Name"', 'name: "Imię 名前"'),
+     "club.yaml: name: the sheet's font has no '名' or '前' (expected European Latin letters, digits and punctuation)"),
     (CLUB.replace('name: "Name"', 'name: ""'), "club.yaml: name: expected non-empty text, got the text ''"),
     ("- a list\n", "club.yaml: expected a mapping, got a list"),
     ("name: !!python/object:os.system x\n",
@@ -229,9 +231,9 @@ def test_lang_and_lang_file_do_not_go_together(run, tmp_path):
 def test_the_widest_serial_number_of_a_run_is_checked_before_anything_is_written(run, tmp_path):
     """'No. 999999' fits the words below, 'No. 1000006' (the last of 8 sheets) does not."""
     english = (REPO / "sheetgen" / "data" / "lang-en.yaml").read_text()
-    (tmp_path / "long.yaml").write_text(english.replace('serial: "No. {n}"', 'serial: "Sheet number of the club {n}"'))
+    (tmp_path / "long.yaml").write_text(english.replace('serial: "No. {n}"', 'serial: "Sheet of the club {n}"'))
     assert run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999992", "-q").exit_code == 0
     result = run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999999", "-o", "late.pdf")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr.startswith("sheetgen: text 'Sheet number of the club 1000006' does not fit its box: ")
+    assert result.stderr.startswith("sheetgen: text 'Sheet of the club 1000006' does not fit its box: ")
     assert not (tmp_path / "late.pdf").exists()

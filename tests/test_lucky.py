@@ -10,7 +10,7 @@ import pytest
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job, sheet_data
-from sheetgen.sheet.layout import layout_sheet
+from sheetgen.sheet.plan import plan_sheet
 from sheetgen.play.lucky import deal_lucky
 from sheetgen.grid.model import Lucky
 
@@ -52,13 +52,13 @@ def test_printed_lucky_numbers_are_the_dealt_ones(english, colour_theme, measure
     grid = load_grid("longo")
     job = Job(grid, sheets=8, seed=3)
     page = pdfium.PdfDocument(render_job(job))[0].get_textpage()
-    layout = layout_sheet(grid, english, colour_theme, measure)
-    plan = impose("a4", layout.width, layout.height)
+    sheet = plan_sheet(grid, english, colour_theme, measure)
+    plan = impose("a4", sheet.width, sheet.height)
     mm = 72 / 25.4
     printed = []
     for slot in plan.slots:
         numbers = []
-        for box in layout.lucky_boxes:
+        for box in sheet.lucky_boxes:
             left, top = slot.x + box.x, slot.y + box.y
             numbers.append(int(page.get_text_bounded(
                 left=left * mm, right=(left + box.w) * mm,

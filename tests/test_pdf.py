@@ -10,7 +10,7 @@ import pytest
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job
-from sheetgen.sheet.layout import SHEET_H, SHEET_W
+from sheetgen.sheet.plan import STANDARD
 
 MM = 72 / 25.4
 
@@ -29,7 +29,7 @@ def test_classic_page_is_a4_with_every_number_of_every_sheet():
     assert len(pdf) == 1
     width, height = pdf[0].get_size()
     assert (round(width), round(height)) == (595, 842)
-    plan = impose("a4", SHEET_W, SHEET_H)
+    plan = impose("a4", STANDARD.width, STANDARD.height)
     for slot in range(8):
         text = slot_text(pdf[0], plan, slot)
         numbers = [int(n) for n in re.findall(r"\b\d+\b", text)]
@@ -61,3 +61,61 @@ def test_every_font_is_embedded():
     assert fonts, "no fonts found"
     assert data.count(b"/FontFile2") == len(set(fonts)), fonts
     assert b"Helvetica" not in data
+
+
+def test_only_text_meant_to_be_narrowed_is_narrowed_and_right_aligned_text_is_flush():
+    """A narrowed text first, then plain text and a right-aligned serial number:
+    each prints as wide as it was measured, the serial ends at its x."""
+    from sheetgen.pdf.geometry import Drawing, Text
+    from sheetgen.pdf.render import Section, measure_text, render_sections
+
+    ink = (0, 0, 0)
+    narrowed = Text(3, 10, "Condensed legend words", 2.2, ink, stretch=0.8)
+    plain = Text(3, 20, "Penalties", 2.2, ink)
+    serial = Text(90, 30, "No. 000042", 2.2, ink, anchor="end")
+    plan = impose("a4", STANDARD.width, STANDARD.height)
+    pdf = render_sections([Section(plan, Drawing(STANDARD.width, STANDARD.height, (narrowed, plain)),
+                                   [[[serial]]])])
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    chars = text.get_text_range()
+    slot = plan.slots[0]
+
+    def span(word: str) -> tuple[float, float]:  # left and right of the word's glyphs on the sheet, mm
+        start = chars.index(word)
+        boxes = [text.get_charbox(i) for i in range(start, start + len(word))]
+        return min(b[0] for b in boxes) / MM - slot.x, max(b[2] for b in boxes) / MM - slot.x
+
+    left, right = span("Penalties")
+    assert right - left == pytest.approx(measure_text("Penalties", False, 2.2), abs=0.5)  # ink, not advance
+    left, right = span("000042")
+    assert right == pytest.approx(90, abs=0.5)
+    left, right = span("Condensed legend words")
+    assert right - left == pytest.approx(measure_text("Condensed legend words", False, 2.2) * 0.8, abs=0.5)
+
+
+CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "İstanbul", "Dvůr Králové", "Łódź „Zagłębie”", "№ 7 · 3×"]
+
+
+def test_central_and_eastern_european_names_print_and_read_back():
+    from sheetgen.pdf.render import unprintable
+
+    for name in CLUB_NAMES:
+        assert unprintable(name) == "", name
+    for name in CLUB_NAMES:
+        page = pdfium.PdfDocument(render_job(Job(load_grid("classic"), sheets=1, header=name)))[0]
+        assert name in page.get_textpage().get_text_range()
+
+
+def test_what_prints_is_what_every_face_has_a_glyph_for():
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.pdf.render import _font, unprintable
+
+    faces = [pdfmetrics.getFont(_font(bold, condensed)).face.charToGlyph
+             for bold, condensed in ((False, False), (False, True), (True, True))]
+    every = set(faces[0]).intersection(*faces[1:])
+    assert len(every) > 500
+    for code in range(0x20, 0x2200):
+        assert (unprintable(chr(code)) == "") == (code in every), hex(code)
+    assert unprintable("木ж😀") == "木ж😀"

@@ -29,11 +29,8 @@ from sheetgen.pdf.render import unprintable
 from sheetgen.runs.jobs import Job, render_job
 
 EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
-NEEDS_DEJAVU = pytest.mark.xfail(strict=True, reason="needs the DejaVu font from the sheet branch")
 # Polish, Hungarian, Romanian, Turkish and Czech names: Latin Extended-A and B.
-# Bitstream Vera has İ but not ś, ő, ș or ů.
-CLUB_NAMES = [pytest.param(name, marks=NEEDS_DEJAVU) for name in ("Klub Kraków – środa", "Győr", "Iași", "Dvůr Králové")]
-CLUB_NAMES.append("İstanbul")
+CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "Dvůr Králové", "İstanbul"]
 
 
 @lru_cache(maxsize=None)
@@ -62,8 +59,8 @@ def printable_by_the_fonts() -> frozenset[str]:
 
 
 def test_unprintable_agrees_with_the_fonts_on_every_code_point():
-    """Bitstream Vera, for one, has 27 characters (Ď ď Đ ― ‖ ‥ ∅ ≡ ...) and
-    U+FFFF that reportlab maps to glyph 0, the empty box: refused here."""
+    """A font may map characters to glyph 0, the empty box (Bitstream Vera did
+    so for 27, Ď ď Đ ― ‖ ‥ ∅ ≡ ..., and U+FFFF): refused here."""
     refused = set(unprintable(EVERY_CHARACTER))
     printable = printable_by_the_fonts()
     assert set(EVERY_CHARACTER) - refused == printable

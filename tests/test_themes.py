@@ -1,10 +1,9 @@
-"""Print themes: every grid lays out in every theme, and the colours stay
-apart where colour alone does not reach the player.
+"""Print themes: the colours stay apart where colour alone does not reach the player.
 
-Geometry first: test_layout's theme-independent checks run again here for
-every theme, and the colour marks sit where they should.  Then pixels: a
-disorder page is rasterised and each cell sampled where the layout says it
-is (cell boxes in mm, shifted into the first slot of the page), to show that
+Every grid is planned in every theme by test_plan.py (marks and symbols in
+their corners included).  Here: themes as data, then pixels: a disorder page
+is rasterised and each cell sampled where the plan says it is (cell boxes in
+mm, shifted into the first slot of the page), to show that
 in greyscale (mono) the four colours differ by background and by mark, and
 that to a deuteranope (colour theme with colour marks, simulated) red and
 green cells differ by their marks, which their colours no longer do.
@@ -23,40 +22,17 @@ from PIL import Image, ImageStat
 
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
-from sheetgen.pdf.geometry import Box, Text
+from sheetgen.pdf.geometry import Box
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.impose import impose
 from sheetgen.runs.jobs import Job, render_job
-from sheetgen.sheet.layout import SheetLayout, layout_sheet
-from sheetgen.grid.model import Colour
+from sheetgen.grid.model import Colour, Symbol
+from sheetgen.sheet.plan import SheetPlan, plan_sheet
 from sheetgen.pdf.render import measure_text
-from sheetgen.sheet.style import languages, load_labels, load_theme, themes
+from sheetgen.sheet.style import Mark, languages, load_labels, load_theme, themes
 
-# test_layout's checks that hold in any theme, collected again here, where
-# the `layout` fixture below lays each grid out in every theme.
-from test_layout import (  # noqa: F401
-    test_cells_run_left_to_right_and_never_overlap,
-    test_every_item_inside_the_sheet_content,
-    test_one_cell_geometry_per_model_cell_in_order,
-    test_scoring_table_is_as_long_as_the_grid_allows,
-    test_text_fits_its_box_and_is_big_enough,
-    test_threshold_hint_only_where_it_is_not_five,
-)
-
-LOOKS = [("colour", False), ("colour", True), ("ink-saver", False), ("ink-saver", True), ("mono", False)]
-LOOK_IDS = [f"{name}{'+marks' if marks else ''}" for name, marks in LOOKS]
 DPI = 300
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
-
-
-@pytest.fixture(params=LOOKS, ids=LOOK_IDS)
-def theme(request):
-    return load_theme(*request.param)
-
-
-@pytest.fixture
-def layout(grid, english, theme, measure):
-    return layout_sheet(grid, english, theme, measure, header=True, serial=True)
 
 
 # -- themes as data -------------------------------------------------------------
@@ -86,42 +62,25 @@ def test_every_language_names_the_colours_of_the_key(lang, measure):
     labels = load_labels(lang)
     words = [labels(f"colour_{colour.value}") for colour in Colour]
     assert len(set(words)) == 4
-    layout = layout_sheet(load_grid("disorder"), labels, load_theme("mono"), measure)
-    legend = [t.text for t in layout.items if isinstance(t, Text) and t.role == "legend"]
-    assert legend[:4] == words
+    plan = plan_sheet(load_grid("disorder"), labels, load_theme("mono"), measure)
+    assert [entry.text.text for entry in plan.key + plan.legend][:4] == words
 
 
-# -- geometry of the marks --------------------------------------------------------
-
-
-def test_marks_sit_in_a_corner_clear_of_the_number(layout, theme):
-    for cell in layout.cells:
-        if not theme.marks:
-            assert cell.mark_box is None
-            continue
-        mark = cell.mark_box
-        assert cell.box.contains(mark)
-        assert mark.bottom <= cell.number.box.y + 1e-9  # the number is laid out below the mark
-        assert mark.x - cell.box.x < cell.box.w / 3 and mark.y - cell.box.y < cell.box.h / 3
-
-
-def test_the_key_lists_the_colours_the_grid_uses(grid, layout, theme, english):
-    used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
-    words = {english(f"colour_{colour.value}") for colour in Colour}
-    key = [t.text for t in layout.items if isinstance(t, Text) and t.role == "legend" and t.text in words]
-    assert key == ([english(f"colour_{c.value}") for c in Colour if c in used] if theme.marks else [])
+def test_no_colour_mark_has_the_shape_of_a_power_symbol():
+    assert not {mark.value for mark in Mark} & {symbol.value for symbol in Symbol}
+    assert {load_theme("mono").tint(colour).mark for colour in Colour} == set(Mark)
 
 
 # -- pixels -------------------------------------------------------------------------
 
 
-def page(name: str, theme: str, colour_marks: bool = False) -> tuple[Image.Image, Box, SheetLayout]:
-    """The first page of ``name`` in ``theme`` as RGB pixels, its first slot, and the sheet's layout."""
+def page(name: str, theme: str, colour_marks: bool = False) -> tuple[Image.Image, Box, SheetPlan]:
+    """The first page of ``name`` in ``theme`` as RGB pixels, its first slot, and the sheet's plan."""
     grid = load_grid(name)
     pdf = render_job(Job(grid, theme=theme, colour_marks=colour_marks))
     image = pdfium.PdfDocument(pdf)[0].render(scale=DPI / 72).to_pil().convert("RGB")
-    layout = layout_sheet(grid, load_labels(), load_theme(theme, colour_marks), measure_text)
-    return image, impose("a4", layout.width, layout.height).slots[0], layout
+    plan = plan_sheet(grid, load_labels(), load_theme(theme, colour_marks), measure_text)
+    return image, impose("a4", plan.width, plan.height).slots[0], plan
 
 
 def crop(image: Image.Image, box: Box, slot: Box, size: tuple[int, int] | None = None) -> Image.Image:
@@ -135,7 +94,7 @@ def crop(image: Image.Image, box: Box, slot: Box, size: tuple[int, int] | None =
 
 def background_box(cell) -> Box:
     """Plain background of a cell: right of its mark, above its number."""
-    mark, number = cell.mark_box, cell.number.box
+    mark, number = cell.mark_box, cell.text.box
     left = mark.right + 0.4
     return Box(left, mark.y + 0.1, number.right - 0.3 - left, mark.h - 0.2)
 
@@ -161,19 +120,18 @@ def separation(features: dict[Colour, list[list[float]]]) -> float:
     return worst
 
 
-def by_colour(layout: SheetLayout, name: str) -> dict[Colour, list]:
-    """The cells of ``layout`` by colour, read from the grid ``name``."""
-    grid = load_grid(name)
+def by_colour(plan: SheetPlan) -> dict[Colour, list]:
+    """The cells of ``plan`` by their colour."""
     cells: dict[Colour, list] = {}
-    for cell in layout.cells:
-        cells.setdefault(grid.rows[cell.row].cells[cell.index].colour, []).append(cell)
+    for cell in plan.cells:
+        cells.setdefault(cell.colour, []).append(cell)
     return cells
 
 
 def test_mono_disorder_in_greyscale_tells_the_four_colours_apart():
-    image, slot, layout = page("disorder", "mono")
+    image, slot, plan = page("disorder", "mono")
     grey = image.convert("L")
-    cells = by_colour(layout, "disorder")
+    cells = by_colour(plan)
     assert {c: len(v) for c, v in cells.items()} == {R: 11, Y: 11, G: 11, B: 11}
 
     # 1. The background alone: its mean grey, one range per colour, the ranges well apart.
@@ -207,8 +165,8 @@ def deuteranope(image: Image.Image) -> Image.Image:
 
 
 def test_red_and_green_stay_apart_for_a_deuteranope_with_colour_marks():
-    image, slot, layout = page("disorder", "colour", colour_marks=True)
-    cells = {c: v for c, v in by_colour(layout, "disorder").items() if c in (R, G)}
+    image, slot, plan = page("disorder", "colour", colour_marks=True)
+    cells = {c: v for c, v in by_colour(plan).items() if c in (R, G)}
 
     def mean_colour(cell, seen=lambda im: im) -> list[float]:
         return ImageStat.Stat(seen(crop(image, background_box(cell), slot))).mean

@@ -95,8 +95,9 @@ class Polygon:
 class Text:
     """One line of text; ``x`` is its start, centre or end by ``anchor``; ``y`` is the baseline.
 
-    ``size`` is the font size (em) in mm; ``stretch`` scales widths (condensed < 1).
-    ``box`` is the area the text must stay inside (checked by layout and tests).
+    ``size`` is the font size (em) in mm; ``stretch`` narrows text meant to be
+    narrowed (< 1); ``condensed`` picks the condensed face (cell numbers).
+    ``box`` is the area the text must stay inside (checked by the plan and tests).
     """
 
     x: float
@@ -109,6 +110,7 @@ class Text:
     stretch: float = 1.0
     box: Box | None = None
     role: str = ""  # what it is, for tests: "number", "label", "legend", ...
+    condensed: bool = False
 
 
 Item = Rect | Circle | Polygon | Text

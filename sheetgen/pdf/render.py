@@ -1,6 +1,6 @@
 """The only module that imports reportlab: geometry in, PDF bytes out.
 
-Layout and imposition hand over items in mm with a top-left origin; here
+The sheet's drawing and imposition hand over items in mm with a top-left origin; here
 they become points with PDF's bottom-left origin.  The sheet that is the same
 everywhere is drawn once as a form XObject and placed in every slot; only the
 per-sheet items (lucky numbers, serial, header) are drawn per slot, and the
@@ -23,7 +23,6 @@ from typing import Iterable, Iterator, Sequence
 # import.  sheetgen's output depends on its inputs only, so they are hidden.
 _RL_SETTINGS = {name: os.environ.pop(name) for name in list(os.environ) if name.startswith("RL_")}
 try:
-    import reportlab
     from reportlab import rl_config
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
@@ -38,18 +37,28 @@ from .impose import PagePlan
 from .truetype import slim_truetype
 from ..grid.validate import one_of
 
-# Bitstream Vera ships inside reportlab; it covers Latin-1 (é, è, à, ü, ö, ß).
-FONTS = {False: ("Vera", "Vera.ttf"), True: ("Vera-Bold", "VeraBd.ttf")}
+# DejaVu Sans, the extended Vera family, subset by scripts/fonts.py to the Latin
+# letters of Western, Central and Eastern Europe and the sheets' punctuation.
+# The condensed faces print cell numbers (two digits fit a narrow cell); bold
+# text is always in the condensed bold face, so that a sheet embeds one bold face.
+FONTS = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSansCondensed": "DejaVuSansCondensed.ttf",
+         "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf"}
+FONT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts")
 
 rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF does not need it
 
 
+def _font(bold: bool, condensed: bool = False) -> str:
+    """The face that prints text ``bold`` and/or ``condensed``: bold is condensed bold."""
+    name = "DejaVuSansCondensed-Bold" if bold else "DejaVuSansCondensed" if condensed else "DejaVuSans"
+    return _registered(name)
+
+
 @lru_cache(maxsize=None)
-def _font(bold: bool) -> str:
-    name, filename = FONTS[bold]
+def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
-        font = TTFont(name, os.path.join(os.path.dirname(reportlab.__file__), "fonts", filename))
+        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]))
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
@@ -57,36 +66,43 @@ def _font(bold: bool) -> str:
     return name
 
 
-def measure_text(text: str, bold: bool, size: float) -> float:
-    """Width of ``text`` in mm at font size ``size`` mm.  Text with a character
-    the font has no glyph for raises ``LayoutError``: it would print as nothing,
-    and every text is measured before it is placed."""
+def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
+    """Width of ``text`` in mm at font size ``size`` mm, in the bold (condensed
+    bold) or the condensed face, or the regular one.  Text with a character
+    the sheet's fonts cannot print raises ``LayoutError``: it would print as
+    nothing, and every text is measured before it is placed."""
     missing = unprintable(text)
     if missing:
-        raise LayoutError(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                          " (expected Western European letters, digits and punctuation)")
-    return pdfmetrics.stringWidth(text, _font(bold), size)
+        raise LayoutError(no_glyph(missing))
+    return pdfmetrics.stringWidth(text, _font(bold, condensed), size)
 
 
-def unprintable(text: str) -> str:
-    """The characters of ``text`` that would not print, each once, in order:
-    those the embedded fonts (regular and bold) have no glyph for, those their
-    character map sends to the empty box of a missing glyph (glyph 0), or to a
-    glyph without outline when they are not spaces, and what is not a
-    character to print at all (controls, surrogates, noncharacters)."""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
+def no_glyph(missing: str) -> str:
+    """What to say of text with the characters ``missing``, which the sheet's fonts do not print."""
+    return (f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
+            " (expected European Latin letters, digits and punctuation)")
 
 
 @lru_cache(maxsize=None)
 def _printable() -> frozenset[str]:
-    """Every character both fonts print."""
+    """Every character all faces print."""
     def drawn(face) -> set[int]:
         glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
         return {code for code, glyph in glyphs.items()
                 if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")}
 
-    codes = drawn(pdfmetrics.getFont(_font(False)).face) & drawn(pdfmetrics.getFont(_font(True)).face)
+    codes = set.intersection(*(drawn(pdfmetrics.getFont(_registered(name)).face) for name in FONTS))
     return frozenset(chr(code) for code in codes if unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
+
+
+def unprintable(text: str) -> str:
+    """The characters of ``text`` that would not print, each once, in order:
+    those some face of the sheet's fonts (regular, condensed, condensed bold)
+    has no glyph for, or maps to the empty box of a missing glyph (glyph 0) or
+    to a glyph without outline when they are not spaces, and what is not a
+    character to print at all (controls, surrogates, noncharacters).  Any text
+    may be drawn in any face, so what prints is what every face prints."""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
 
 
 class _Painter:
@@ -158,7 +174,7 @@ class _Painter:
         c.restoreState()
 
     def text(self, item: Text) -> None:
-        font = _font(item.bold)
+        font = _font(item.bold, item.condensed)
         size = item.size * mm
         width = pdfmetrics.stringWidth(item.text, font, size) * item.stretch
         x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
@@ -168,11 +184,15 @@ class _Painter:
             self.c.setFont(font, size)
             self.c.drawString(x, y, item.text)
             return
+        # The horizontal scale (Tz) is part of the graphics state and outlives the
+        # text object: saved and restored, so that only this text is narrowed.
+        self.c.saveState()
         text = self.c.beginText(x, y)
         text.setFont(font, size)
         text.setHorizScale(item.stretch * 100)
         text.textOut(item.text)
         self.c.drawText(text)
+        self.c.restoreState()
 
 
 @dataclass(frozen=True)

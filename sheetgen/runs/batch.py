@@ -39,7 +39,7 @@ from ..grid.load import builtin_names, load_grid
 from ..pdf.impose import PAPERS
 from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
                    read_first_serial, read_header, read_serial_order, read_sheets, render_job, sheet_data)
-from ..sheet.layout import SheetData
+from ..sheet.plan import SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
 from .output import check_target, write_atomic

@@ -23,13 +23,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..grid.validate import Node
-from ..pdf.geometry import Drawing
 from ..pdf.impose import PagePlan, impose
-from ..sheet.layout import SheetData, SheetLayout, layout_sheet, personalise
+from ..sheet.draw import draw_sheet, personalise
+from ..sheet.plan import SheetData, SheetPlan, plan_sheet
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid
 from ..errors import LayoutError
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Theme, languages, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from ..pdf.render import Section
@@ -111,11 +111,11 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
     ``data`` (default ``sheet_data(job)``) is read as the pages are drawn."""
     from ..pdf.render import Section, measure_text
 
-    sheet, labels, theme = layout_job(job)
+    sheet, theme, drawing = _layout(*_sheet_of(job))
     plan = page_plan(job)
-    overlays = (personalise(sheet, d, labels, theme, measure_text) for d in (data or sheet_data(job)))
+    overlays = (personalise(sheet, d, theme, measure_text) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
-    return Section(plan, Drawing(sheet.width, sheet.height, sheet.items), pages)
+    return Section(plan, drawing, pages)
 
 
 def page_plan(job: Job) -> PagePlan:
@@ -128,19 +128,26 @@ def page_count(job: Job) -> int:
     return -(-job.sheets // page_plan(job).per_page)
 
 
-def layout_job(job: Job) -> tuple[SheetLayout, Labels, Theme]:
-    """The sheet of ``job`` as it prints, with the words and look it is laid out in."""
-    return _layout(job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, bool(job.header),
-                   job.first_serial is not None)
+def layout_job(job: Job) -> tuple[SheetPlan, Theme]:
+    """The plan of ``job``'s sheet as it prints, with the look it is drawn in."""
+    sheet, theme, _ = _layout(*_sheet_of(job))
+    return sheet, theme
+
+
+def _sheet_of(job: Job) -> tuple:
+    """What decides how a job's sheet looks (not its paper, count or seed)."""
+    return (job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, bool(job.header),
+            job.first_serial is not None)
 
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, header: bool, serial: bool):
-    """One layout for every job that prints the same sheet (the pack prints each on two papers)."""
+    """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
     theme = load_theme(theme_name, colour_marks)
-    return layout_sheet(grid, labels, theme, measure_text, header=header, serial=serial), labels, theme
+    sheet = plan_sheet(grid, labels, theme, measure_text, header=header, serial=serial)
+    return sheet, theme, draw_sheet(sheet, theme)
 
 
 def check_printable(grid: Grid) -> None:
@@ -162,14 +169,14 @@ def check_job(job: Job) -> None:
     is the header line that does not fit."""
     from ..pdf.render import measure_text
 
-    sheet, labels, theme = layout_job(job)
+    sheet, theme = layout_job(job)
     lucky = next(deal_lucky(job.grid.lucky, job.seed))
     try:
-        personalise(sheet, SheetData(lucky, None, job.header), labels, theme, measure_text)
+        personalise(sheet, SheetData(lucky, None, job.header), theme, measure_text)
     except LayoutError as error:
         raise LayoutError(error.message, "header") from None
     if job.first_serial is not None:  # the last is the widest: 999999 + 1 has seven digits
-        personalise(sheet, SheetData(lucky, job.first_serial + job.sheets - 1), labels, theme, measure_text)
+        personalise(sheet, SheetData(lucky, job.first_serial + job.sheets - 1), theme, measure_text)
 
 
 # -- a job's fields as a manifest or the command line gives them ----------------

@@ -25,7 +25,7 @@ from ..errors import OutputError
 from ..grid.load import builtin_names, load_grid
 from ..pdf.impose import PAPERS, impose
 from .jobs import Job, Progress, render_job
-from ..sheet.layout import SHEET_H, SHEET_W
+from ..sheet.plan import STANDARD
 from ..grid.model import Grid
 from .output import write_atomic
 from ..sheet.style import DEFAULT_LANG, languages, load_labels
@@ -75,7 +75,7 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
                 tick(1)
         # the preview is the first sheet of the grid's first PDF (English on A4 in the full pack)
         first = files[pdf_path(grid.name, pack.langs[0], pack.papers[0])]
-        slot = impose(pack.papers[0], SHEET_W, SHEET_H).slots[0]
+        slot = impose(pack.papers[0], STANDARD.width, STANDARD.height).slots[0]
         files[preview_path(grid.name)] = rasterise_png(first, slot, PREVIEW_DPI)
         tick(1)
     files["index.html"] = index_html(pack, grids, files).encode()
@@ -125,7 +125,7 @@ def index_html(pack: Pack, grids: list[Grid], files: dict[str, bytes]) -> str:
     esc = html.escape
     names = {lang: load_labels(lang)("language") for lang in pack.langs}
     width = PREVIEW_CSS_WIDTH
-    height = round(width * SHEET_H / SHEET_W)
+    height = round(width * STANDARD.height / STANDARD.width)
     toc = "".join(f'<li><a href="#{esc(g.name)}">{esc(g.title)}</a></li>' for g in grids)
     papers = {paper: PAPER_NAMES.get(paper, paper) for paper in pack.papers}
 

@@ -62,15 +62,14 @@ def load_label_file(path: str) -> Labels:
     are, against the keys and placeholders of English; every word must also
     be in the sheet's font."""
     from ..grid.yamlio import read_yaml
-    from ..pdf.render import unprintable
+    from ..pdf.render import no_glyph, unprintable
 
     node = Node(path, "", read_yaml(path))
     labels = _labels(path, node)
     for key, text in labels.words:
         missing = unprintable(text)
         if missing:
-            node.at(key).fail(f"the sheet's font has no {one_of([repr(ch) for ch in missing])}"
-                              " (expected Western European letters, digits and punctuation)")
+            node.at(key).fail(no_glyph(missing))
     return labels
 
 
@@ -97,12 +96,13 @@ def _labels(lang: str, node: Node) -> Labels:
 
 
 class Mark(str, Enum):
-    """The shape that stands for a colour where colour alone is not enough."""
+    """The shape that stands for a colour where colour alone is not enough;
+    none is the shape of a power symbol."""
 
-    TRIANGLE = "triangle"
-    CIRCLE = "circle"
-    SQUARE = "square"
-    DIAMOND = "diamond"
+    TRIANGLE = "triangle"  # pointing up
+    WEDGE = "wedge"  # a triangle pointing down
+    BAR = "bar"
+    BOWTIE = "bowtie"
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,11 @@ games took).  ``--simulate`` runs that table alone.
 
 "Marginal" is the cost of one more page: (cost at the largest size - cost at
 the smallest) / (page difference), which leaves out start-up and fonts.
+
+Scoring is measured against merely reading the same marks files with the json
+module, in the same child process: 1,000 and 10,000 files, the library path of
+`sheetgen score --json` (read, check, score, rank, JSON text) and the whole
+command as a process.
 Not collected by pytest (no test_ prefix): timing belongs here, not in tests.
 """
 
@@ -167,6 +172,70 @@ def process_time(command: list[str], repeat: int) -> float:
     return statistics.median(times)
 
 
+def write_marks(folder: Path, files: int, suffix: str = ".json") -> list[str]:
+    """``files`` classic marks files of varied legal sheets, named 0.json, 1.json ..."""
+    import json
+
+    names = []
+    for n in range(files):
+        red = list(range(2, 3 + n % 10))  # 1 to 10 crosses
+        green = [12, 11, 10, 9, 8, 7, 2] if n % 3 == 0 else [12, 11][: n % 3]  # closed every third sheet
+        sheet = {"player": f"player {n}", "rows": [{"crossed": red}, {"crossed": [2, 4, 6][: n % 4]},
+                                                     {"crossed": green}, {"crossed": [12, 10]}], "penalties": n % 3}
+        name = f"{n}{suffix}"
+        (folder / name).write_text(json.dumps(sheet) if suffix == ".json" else _as_yaml(sheet), encoding="utf-8")
+        names.append(name)
+    return names
+
+
+def _as_yaml(sheet: dict) -> str:
+    rows = "".join(f"  - crossed: {row['crossed']}\n" for row in sheet["rows"])
+    return f"player: {sheet['player']}\nrows:\n{rows}penalties: {sheet['penalties']}\n"
+
+
+def score_child(files: int, suffix: str) -> None:
+    """In a fresh process: read ``files`` marks files with the json module,
+    then score them as `sheetgen score --json` does (the check for a file given
+    twice included); each the best of five, in turn, in CPU time (a shared
+    machine's load moves wall time more than work); then the whole command,
+    wall time."""
+    import json
+    import tempfile
+
+    from sheetgen.grid.load import load_grid
+    from sheetgen.play.scoring import scores_json_text
+    from sheetgen.play.tally import repeated_input, tally
+
+    grid = load_grid("classic")
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        names = write_marks(Path(folder), files, suffix)
+        reading, scoring = [], []
+        for _ in range(5):
+            start = time.process_time()
+            for name in names:
+                with open(name, encoding="utf-8") as handle:
+                    json.load(handle) if suffix == ".json" else handle.read()
+            reading.append(time.process_time() - start)
+            start = time.process_time()
+            assert repeated_input(names) is None
+            result = tally(grid, names, lambda error: None)
+            text = scores_json_text(result.scores, result.refused)
+            scoring.append(time.process_time() - start)
+        assert len(result.scores) == files and not result.refused and text
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "sheetgen", "score", "classic", *names, "--json"], check=True,
+                       stdout=subprocess.DEVNULL, env=ENV)
+        process = time.perf_counter() - start
+    print(json.dumps({"reading": min(reading), "scoring": min(scoring), "process": process}))
+
+
+def measure_scoring(files: int, suffix: str = ".json") -> dict:
+    out = subprocess.run([sys.executable, str(HERE), "--score-child", str(files), suffix],
+                         check=True, capture_output=True, text=True, env=ENV)
+    return json.loads(out.stdout)
+
+
 def simulate_table(quick: bool) -> None:
     """Games per second of every grid, one core and --jobs 2, best of a few runs each."""
     from sheetgen.grid.load import builtin_names
@@ -190,17 +259,41 @@ def _run_child(case: str, size: int) -> dict:
     return json.loads(out.stdout)
 
 
+def print_scoring() -> None:
+    runs = {n: measure_scoring(n) for n in (1000, 10_000)}
+    print("\nScoring marks files (classic, JSON) against reading them with the json module,"
+          " CPU time in one process:\n")
+    print("| files | json.load s | score s | score ÷ json.load | whole `sheetgen score --json`, wall s | target |")
+    print("|---:|---:|---:|---:|---:|---|")
+    for n, r in runs.items():
+        print(f"| {n:,} | {r['reading']:.3f} | {r['scoring']:.3f} | {r['scoring'] / r['reading']:.2f} | "
+              f"{r['process']:.2f} | ≤ 5 |")
+    growth = runs[10_000]["scoring"] / runs[1000]["scoring"]
+    print(f"\n10× the files: {growth:.1f}× the time (target ≤ 11: linear)")
+    yaml = measure_scoring(1000, ".yaml")
+    print(f"1,000 YAML marks files: score {yaml['scoring']:.2f} s, whole process {yaml['process']:.2f} s"
+          " (the YAML reader is pure Python)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
     parser.add_argument("--simulate", action="store_true", help="only the simulator's table")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "PAGES"), help=argparse.SUPPRESS)
+    parser.add_argument("--score-child", nargs=2, metavar=("FILES", "SUFFIX"), help=argparse.SUPPRESS)
+    parser.add_argument("--scoring", action="store_true", help="only the scoring rows")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
         return
     if args.simulate:
         simulate_table(args.quick)
+        return
+    if args.score_child:
+        score_child(int(args.score_child[0]), args.score_child[1])
+        return
+    if args.scoring:
+        print_scoring()
         return
 
     sizes = [10, 100] if args.quick else [10, 100, 1000]
@@ -248,6 +341,7 @@ def main() -> None:
     print(f"Download pack (every grid x language x paper, previews, index, zip): {pack['seconds']:.2f} s, "
           f"zip {pack['bytes'] / 2**20:.1f} MiB, peak {pack['peak_mib']:.0f} MiB")
     simulate_table(args.quick)
+    print_scoring()
 
 
 if __name__ == "__main__":

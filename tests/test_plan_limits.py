@@ -13,7 +13,7 @@ import pytest
 
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data
-from sheetgen.sheet.layout import layout_sheet
+from sheetgen.sheet.plan import plan_sheet
 
 
 def a_grid(cells: int, **extra) -> dict:
@@ -25,7 +25,7 @@ def a_grid(cells: int, **extra) -> dict:
 
 
 def lay_out(data: dict, english, colour_theme, measure):
-    return layout_sheet(grid_from_data(data, "mine.yaml"), english, colour_theme, measure)
+    return plan_sheet(grid_from_data(data, "mine.yaml"), english, colour_theme, measure)
 
 
 def refusal(data: dict, english, colour_theme, measure) -> str:

@@ -1,0 +1,166 @@
+"""From a sheet plan to the items that print it: a thin loop.
+
+``draw_sheet`` gives the items every sheet of a run shares; ``personalise``
+the few that differ from sheet to sheet (lucky numbers, header, serial
+number).  Where things go and what they mean is the plan's; how each thing
+looks is the pictograms'; this module only pairs them, in the theme's colours.
+All lengths in mm.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Mapping
+
+from ..grid.model import Colour
+from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect
+from . import pictograms as pict
+from .plan import (BOX_LINE, DOUBLE_INSET, DOUBLE_LINE, HEAVY, LINE, MIN_TEXT, CellPlan, LegendEntry, Measure,
+                   SheetData, SheetPlan, fit_text, inside_frame)
+from .style import Theme
+
+SYMBOL_LINE = 0.16
+
+
+def draw_sheet(plan: SheetPlan, theme: Theme, *, cell_fills: Mapping[tuple[int, int], RGB] | None = None) -> Drawing:
+    """The art of one sheet.  ``cell_fills`` maps (row, cell index) to a
+    background colour that replaces the cell's own (a heat map, say)."""
+    return Drawing(plan.width, plan.height, tuple(_items(plan, theme, cell_fills or {})))
+
+
+def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) -> Iterator[Item]:
+    k = plan.size.scale
+    yield plan.title
+    yield plan.name_label
+    line = plan.name_line
+    yield Polygon(((line.x, line.bottom), (line.right, line.bottom)), stroke=theme.line, line=LINE * k, closed=False)
+    if plan.lucky_label is not None:
+        yield plan.lucky_label
+    for box in plan.lucky_boxes:
+        yield from pict.writing_box(box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.5 * k)
+    for entry in plan.key:
+        yield from _legend_entry(entry, theme, k)
+
+    for cell in plan.cells:
+        yield from _cell(cell, theme, fills.get((cell.row, cell.index)), k)
+    for arrow in plan.arrows:
+        colour = theme.tint(arrow.colour).strong if arrow.colour else theme.muted
+        yield from pict.arrow(arrow.box, colour, arrow.direction)
+    for lock in plan.locks:
+        yield from pict.lock(lock.box, theme.tint(lock.colour), outlined=theme.outlined, line=theme.outline * k,
+                             marked=theme.marks)
+        if lock.hint is not None:
+            yield lock.hint
+
+    if plan.bar_label is not None:
+        yield plan.bar_label
+    for box in plan.bar:
+        yield from _colour_box(box.box, box.colour, theme, 0.4 * k, k)
+    for entry in plan.legend:
+        yield from _legend_entry(entry, theme, k)
+
+    yield from plan.table_labels
+    table = plan.table_box
+    rule = LINE * 0.75 * k
+    yield Rect(table, stroke=theme.line, line=rule)
+    yield Polygon(((table.x, table.cy), (table.right, table.cy)), stroke=theme.line, line=rule, closed=False)
+    for column in plan.table:
+        if column.crosses > 1:
+            yield Polygon(((column.box.x, table.y), (column.box.x, table.bottom)), stroke=theme.line, line=rule,
+                          closed=False)
+        yield column.header
+        yield column.value
+
+    yield plan.penalties_label
+    for box in plan.penalties:
+        yield from pict.writing_box(box.box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.4 * k)
+        yield box.text
+    for total in plan.totals:
+        if total.colour is not None:
+            yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k)
+        else:
+            line = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
+            yield from pict.writing_box(total.box, theme.ink, _thin(theme, line, k), 0.5 * k)
+        if total.caption is not None:
+            yield total.caption
+    yield from plan.operators
+
+
+def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[Item]:
+    tint = theme.tint(cell.colour)
+    radius = min(0.8 * k, cell.box.w * 0.12)  # of the cell's outer corners; inner frames follow them
+    if cell.framed:
+        yield from pict.heavy_frame(cell.box, theme.ink, HEAVY * k, radius)
+        radius = max(0.0, radius - HEAVY * k)
+    yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
+    line = _thin(theme, DOUBLE_LINE * k, k)
+    if cell.double:
+        second = cell.pale.inset(DOUBLE_INSET * k)
+        yield from pict.double_frame(second, tint.strong, line, radius * 0.5)
+    if cell.mark_box is not None:
+        yield from pict.mark(cell.mark_box, tint.mark, tint.ink)
+    if cell.symbol_box is not None and cell.symbol is not None:
+        yield from pict.symbol(cell.symbol_box, cell.symbol, theme.ink, SYMBOL_LINE * k)
+    yield cell.text
+    if cell.bis_box is not None:
+        yield from pict.writing_box(cell.bis_box, tint.strong, _thin(theme, BOX_LINE * k, k), 0.3 * k)
+
+
+def _thin(theme: Theme, line: float, k: float) -> float:
+    """A line around a box to write in: no heavier than the theme's outline, when its cells are outlined."""
+    return min(line, theme.outline * k) if theme.outlined else line
+
+
+def _colour_box(box: Box, colour: Colour, theme: Theme, radius: float, k: float) -> Iterator[Item]:
+    """A box to write or cross in, in ``colour``'s look, with the colour's mark
+    in its top-left corner when the theme shows marks."""
+    tint = theme.tint(colour)
+    line = theme.outline * k
+    yield from pict.tinted(box.inset(line / 2), tint, radius, line)
+    if theme.marks:
+        side = min(1.4 * k, box.h * 0.38)
+        corner = line + 0.2 * k
+        yield from pict.mark(Box(box.x + corner, box.y + corner, side, side), tint.mark, tint.ink)
+
+
+def _legend_entry(entry: LegendEntry, theme: Theme, k: float) -> Iterator[Item]:
+    box, marker = entry.marker_box, entry.marker
+    if entry.hint is not None:
+        yield entry.hint
+    elif isinstance(marker, Colour):
+        yield from pict.swatch(box, theme.tint(marker), 0.2 * k)
+    elif marker in ("double", "framed", "bis", "lucky"):
+        yield from _marker(marker, box, theme, k)
+    elif box is not None:  # a power symbol
+        yield from pict.symbol(box, marker, theme.ink, SYMBOL_LINE * k)
+    yield entry.text
+
+
+def _marker(kind: str, box: Box, theme: Theme, k: float) -> Iterator[Item]:
+    """The legend's small picture of a double, framed, Bis or lucky box, in ink."""
+    line = 0.2 * k
+    if kind == "double":
+        yield from pict.writing_box(box, theme.ink, line)
+        yield from pict.double_frame(box.inset(0.45 * k), theme.ink, line, 0.0)
+    elif kind == "framed":
+        yield from pict.heavy_frame(box, theme.ink, HEAVY * k, 0.0)
+    elif kind == "bis":
+        yield from pict.writing_box(box.inset(0.35 * k), theme.ink, line)
+    else:
+        yield from pict.writing_box(box, theme.ink, line, 0.3 * k)
+
+
+def personalise(plan: SheetPlan, data: SheetData, theme: Theme, measure: Measure) -> tuple[Item, ...]:
+    """The items of one sheet that differ from sheet to sheet."""
+    smallest = MIN_TEXT * plan.size.scale
+    items: list[Item] = []
+    for box, number in zip(plan.lucky_boxes, data.lucky):
+        items.append(fit_text(str(number), inside_frame(box, plan.size), plan.lucky_size, theme.ink, measure,
+                              bold=theme.bold, anchor="middle", min_size=plan.lucky_size, role="lucky",
+                              condensed=True, narrow=False))
+    if data.header and plan.header_box:
+        items.append(fit_text(data.header, plan.header_box, plan.strip_size, theme.ink, measure, min_size=smallest,
+                              role="header"))
+    if data.serial is not None and plan.serial_box:
+        items.append(fit_text(plan.serial_format.replace("{n}", f"{data.serial:06d}"), plan.serial_box,
+                              plan.strip_size, theme.muted, measure, anchor="end", min_size=smallest, role="serial"))
+    return tuple(items)

@@ -1,0 +1,882 @@
+"""The sheet plan: a Grid becomes named boxes with their meaning, in mm.
+
+``plan_sheet`` decides where everything printed on one sheet goes and what it
+means (this cell is row 2's fifth, number 7, yellow, framed; this box is the
+third penalty box, worth 5; this operator is the minus), and checks that it
+all fits legibly: every ``LayoutError`` is raised here, and ``_where`` adds
+the place in the grid file (cfgv's way: once, around the part that can fail).
+The plan draws nothing; ``draw.draw_sheet`` turns it into items and
+``pictograms`` holds the shapes.
+
+The sheet is planned top to bottom in bands: an optional strip (header,
+serial), the title band, the rows, then the bands below them (bonus bar,
+legend lines, scoring table, penalties, totals); the rows get the height the
+other bands leave.  Sizes here are for the standard sheet; a ``SheetSize``
+scales type, minimum sizes, line widths and band heights by its ``scale``.
+Text widths come from ``measure(text, bold, size, condensed=False) -> width``
+(all mm), given by the caller, so that the plan needs no font library.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator, Protocol
+
+from ..errors import LayoutError
+from ..grid.model import Colour, Effect, Grid, Row, Symbol
+from ..grid.validate import plural
+from ..pdf.geometry import RGB, Box, Text
+from .style import Labels, Theme
+
+
+class Measure(Protocol):
+    def __call__(self, text: str, bold: bool, size: float, condensed: bool = False) -> float: ...
+
+
+@dataclass(frozen=True)
+class SheetSize:
+    """A sheet's trimmed size in mm, and ``scale``: how much bigger its type,
+    minimum sizes, line widths and fixed band heights are than the standard's."""
+
+    name: str
+    width: float
+    height: float
+    scale: float = 1.0
+
+
+STANDARD = SheetSize("standard", 96.0, 66.0, 1.0)  # 2 x 4 on A4 and on US Letter with 5 mm free at every edge
+
+PAD = 3.0  # blank border inside the cut line, for imprecise cutting (the same at any size)
+CAP = 0.729  # cap height of the sheet's fonts (DejaVu Sans), as a fraction of their size
+PT = 25.4 / 72  # one point, mm
+
+# At the standard size, mm; multiplied by SheetSize.scale.
+MIN_TEXT = 6 * PT  # the smallest text printed
+MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type)
+CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
+V_CLEAR = 0.25  # and this far above and below its capitals
+LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
+TABLE_CLEAR = 0.3  # a table entry stays this far from its column's lines
+GAP = 0.5  # between bands
+LINE_GAP = 0.3  # between the lines of the legend
+CELL_GAP = 0.3  # between the cells of a row
+STRIP_H = 2.6  # header line and serial number
+TITLE_H = 4.6
+LEGEND_H = 2.3
+MARKER_GAP = 0.6  # between a legend marker and its text
+ENTRY_GAP = 2.0  # between the entries of a legend line
+BAR_H = 4.0
+TABLE_ROW_H = 2.5
+PENALTIES_H = 4.4
+TOTALS_H = 6.0
+BIS_H = 2.5  # a Bis box: room for a cross
+BIS_GAP = 0.2  # between a cell and its Bis box
+MAX_CELL_H = 7.5
+MAX_NUMBER_CAP = 3.4
+HEAVY = 0.7  # the dark frame of a framed (bonus) cell
+DOUBLE_INSET = 0.3  # from a cell's background to the second frame of a double cell
+DOUBLE_LINE = 0.3
+MARK = 1.2  # a colour mark in a cell's top-left corner
+SYMBOL = 1.7  # a power symbol in its top-right corner
+CORNER = 0.12  # around the things in a cell's corners
+ARROW_W = 2.0
+LOCK_W = 5.6
+HINTED_LOCK_W = 4.0  # a lock with a threshold hint beside it
+TITLE_SIZE = 3.6
+LABEL_SIZE = 2.4  # name, lucky numbers, bonus, penalties
+STRIP_SIZE = 2.3  # header line and serial number
+HINT_SIZE = 2.2
+LUCKY_BOX_W = 5.6
+LUCKY_GAP = 0.6
+PENALTY_BOX = 4.2
+PENALTY_GAP = 0.6
+OPERATOR_W = 2.6
+OPERATOR_SIZE = 3.2
+TOTAL_BOX_W = 11.0  # at most; room for a handwritten 136
+TOTAL_CAPTION_H = 2.0
+MIN_NAME_FIELD = 10.0
+KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much is left to write a name on
+SERIAL_W = 22.0
+LINE = 0.2  # rules: the name line, table lines
+BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
+
+BASE_CLOSE_AFTER = 5  # the base rule; other thresholds get a hint by the lock and its key
+MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no further
+MINUS = "\u2212"
+OPERATORS = ("+", MINUS, "=")  # between row totals, before the penalties, before the total
+AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the other powers act at the end
+
+
+# -- the plan -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CellPlan:
+    """One cell of a row: what it is and where its parts go."""
+
+    row: int
+    index: int
+    number: int
+    colour: Colour
+    double: bool
+    framed: bool
+    symbol: Symbol | None
+    box: Box  # the whole cell, frames included
+    pale: Box  # the background inside the cell's colour frame
+    frame: float  # width of the cell's colour frame (band or line)
+    text: Text  # the number
+    mark_box: Box | None = None  # the colour mark, when the theme prints marks
+    symbol_box: Box | None = None
+    bis_box: Box | None = None
+
+
+@dataclass(frozen=True)
+class ArrowPlan:
+    """The direction hint at the start of a row: crosses go this way."""
+
+    row: int
+    box: Box
+    direction: str  # "right": left to right, the reading direction
+    colour: Colour | None  # the row's colour, None for a row of many colours
+
+
+@dataclass(frozen=True)
+class LockPlan:
+    row: int
+    box: Box
+    colour: Colour  # the colour of the row's last cell: the die that leaves the game
+    hint: Text | None = None  # "7x" when the row closes after another number of crosses than 5
+
+
+@dataclass(frozen=True)
+class ColourBox:
+    """A box to cross or write in, in a colour's look (bonus bar, row totals)."""
+
+    index: int
+    box: Box
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class PenaltyBox:
+    index: int
+    box: Box
+    points: int  # what a cross here costs
+    text: Text  # "−5"
+
+
+@dataclass(frozen=True)
+class TotalBox:
+    """A box of the totals line: a row's points (in its lock colour), the penalties or the total."""
+
+    kind: str  # "row", "penalties" or "total"
+    box: Box
+    row: int | None = None
+    colour: Colour | None = None
+    caption: Text | None = None
+
+
+@dataclass(frozen=True)
+class TableColumn:
+    crosses: int
+    points: int
+    box: Box  # both lines of the column
+    header: Text  # "3x"
+    value: Text  # "6"
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A marker and its explanation.  ``marker`` is a power symbol, a colour
+    (the key to the colour marks), a hint text ("7x"), or one of "double",
+    "framed", "bis"; "" for a line of text alone."""
+
+    marker: Symbol | Colour | str
+    marker_box: Box | None
+    text: Text
+    hint: Text | None = None  # the marker, when it is a text
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    size: SheetSize
+    content: Box  # everything printed stays inside
+    title: Text
+    name_label: Text
+    name_line: Box  # a line along the bottom of this box (height 0)
+    cells: tuple[CellPlan, ...]
+    arrows: tuple[ArrowPlan, ...]
+    locks: tuple[LockPlan, ...]
+    legend: tuple[LegendEntry, ...]
+    table_labels: tuple[Text, ...]  # "Crosses", "Points"
+    table_box: Box
+    table: tuple[TableColumn, ...]
+    penalties_label: Text
+    penalties: tuple[PenaltyBox, ...]
+    totals: tuple[TotalBox, ...]
+    operators: tuple[Text, ...]  # between the totals boxes, in order
+    key: tuple[LegendEntry, ...] = ()  # the key to the colour marks, when it shares the title band
+    bar_label: Text | None = None
+    bar: tuple[ColourBox, ...] = ()
+    lucky_label: Text | None = None
+    lucky_boxes: tuple[Box, ...] = ()
+    lucky_size: float = 0.0  # font size of the lucky numbers, mm (the widest of the grid's range fits)
+    header_box: Box | None = None
+    serial_box: Box | None = None
+    serial_format: str = ""  # the serial label, "{n}" standing for the number
+    strip_size: float = 0.0  # font size of the header line and serial number, mm
+
+    @property
+    def width(self) -> float:
+        return self.size.width
+
+    @property
+    def height(self) -> float:
+        return self.size.height
+
+    def texts(self) -> Iterator[Text]:
+        """Every text the plan prints, in no particular order."""
+        yield self.title
+        yield self.name_label
+        for text in (self.lucky_label, self.bar_label, self.penalties_label):
+            if text is not None:
+                yield text
+        for cell in self.cells:
+            yield cell.text
+        for lock in self.locks:
+            if lock.hint is not None:
+                yield lock.hint
+        for entry in self.key + self.legend:
+            yield entry.text
+            if entry.hint is not None:
+                yield entry.hint
+        yield from self.table_labels
+        for column in self.table:
+            yield column.header
+            yield column.value
+        for box in self.penalties:
+            yield box.text
+        for total in self.totals:
+            if total.caption is not None:
+                yield total.caption
+        yield from self.operators
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """What differs from sheet to sheet."""
+
+    lucky: tuple[int, ...] = ()
+    serial: int | None = None
+    header: str = ""
+
+
+def inside_frame(box: Box, size: SheetSize) -> Box:
+    """Where a number or value written in a framed box (lucky, penalty) goes: clear of its frame."""
+    return box.inset((BOX_LINE / 2 + CLEAR) * size.scale)
+
+
+# -- errors: where --------------------------------------------------------------------
+
+
+@contextmanager
+def _where(path: str = "", source: str = "") -> Iterator[None]:
+    """A ``LayoutError`` raised inside names ``path`` in the grid file and the
+    grid file ``source``, where it does not name them yet (the innermost place wins)."""
+    try:
+        yield
+    except LayoutError as error:
+        raise error.within(path, source) from None
+
+
+# -- the context every band is planned in -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    grid: Grid
+    labels: Labels
+    theme: Theme
+    measure: Measure
+    size: SheetSize
+
+    def mm(self, standard: float) -> float:
+        """A length of the standard sheet, at this sheet's size."""
+        return standard * self.size.scale
+
+    @property
+    def content(self) -> Box:
+        return Box(PAD, PAD, self.size.width - 2 * PAD, self.size.height - 2 * PAD)
+
+    def bold(self, bold: bool) -> bool:
+        return bold and self.theme.bold  # a theme may print everything regular, to save ink
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.measure(text, self.bold(bold), self.mm(size), self.bold(bold))
+
+    def label_width(self, text: str, size: float, bold: bool = False, most: float = 30.0) -> float:
+        """The width a label takes (with its clearance), at most ``most`` mm of the standard sheet."""
+        return min(self.mm(most), self.width(text, size, bold) + self.mm(2 * LABEL_CLEAR))
+
+    def text(self, text: str, box: Box, size: float, *, bold: bool = False, anchor: str = "start",
+             colour: RGB | None = None, role: str = "label") -> Text:
+        """A label or legend in ``box``: narrowed, then smaller if need be.  Bold
+        text is in the condensed bold face, the one face the numbers need anyway."""
+        return fit_text(text, box, self.mm(size), colour or self.theme.ink, self.measure, bold=self.bold(bold),
+                        anchor=anchor, min_size=self.mm(MIN_TEXT), role=role, condensed=self.bold(bold))
+
+    def number(self, text: str, box: Box, size: float, colour: RGB, role: str, bold: bool = True) -> Text:
+        """A number in ``box`` at ``size`` mm (already scaled): condensed face, never narrowed."""
+        return fit_text(text, box, size, colour, self.measure, bold=self.bold(bold), anchor="middle",
+                        min_size=size, role=role, condensed=True, narrow=False)
+
+    def number_size(self, widest: str, box_w: float, cap_h: float, bold: bool = True) -> float:
+        """The font size at which ``widest`` fills ``box_w`` or its caps ``cap_h``, whichever is less."""
+        return min(box_w / self.measure(widest, self.bold(bold), 1.0, True), cap_h / CAP)
+
+
+def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *, bold: bool = False,
+             anchor: str = "start", min_size: float, role: str = "label", condensed: bool = False,
+             narrow: bool = True) -> Text:
+    """``text`` in ``box``, vertically centred on its capitals; narrowed (if
+    ``narrow``) and then made smaller if it is too wide, down to ``min_size``."""
+    size = min(size, box.h / CAP)
+    width = measure(text, bold, size, condensed)
+    stretch = 1.0
+    if width > box.w + 1e-9:
+        stretch = max(MIN_STRETCH, box.w / width) if narrow else 1.0
+        if width * stretch > box.w + 1e-9:
+            if size * box.w / (width * stretch) < min_size - 1e-9:
+                raise LayoutError(
+                    f"text {text!r} does not fit its box: needs {width * stretch * min_size / size:.1f} mm"
+                    f" at the smallest size, has {box.w:.1f} mm")
+            size *= box.w / (width * stretch)
+    if size < min_size - 1e-9:
+        raise LayoutError(f"text {text!r} does not fit its box: {box.h:.1f} mm is too low for its smallest size")
+    x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
+    return Text(x, box.cy + size * CAP / 2, text, size, colour, bold, anchor, stretch, box, role, condensed)
+
+
+def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize = STANDARD, *,
+               header: bool = False, serial: bool = False) -> SheetPlan:
+    """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
+    at the top for a per-sheet header line and serial number.  What cannot be
+    printed legibly raises ``LayoutError`` naming the grid file."""
+    with _where(source=grid.source):
+        return _plan(_Sheet(grid, labels, theme, measure, size), header, serial)
+
+
+def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
+    grid, content = s.grid, s.content
+    y = content.y
+    strip: dict = {}
+    if header or serial:
+        strip = _strip(s, Box(content.x, y, content.w, s.mm(STRIP_H)), header, serial)
+        y += s.mm(STRIP_H + GAP)
+    with _where("title"):
+        title = _title_band(s, Box(content.x, y, content.w, s.mm(TITLE_H)))
+    y += s.mm(TITLE_H + GAP)
+
+    key_in_title = bool(title["key"])
+    legend_lines = _legend_lines(s, key_in_title)
+    # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
+    beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
+    shared = next((line for line in legend_lines
+                   if all(entry.movable for entry in line) and _line_fits(s, line, content.right - beside_x)), None)
+    legend_lines = [line for line in legend_lines if line is not shared]
+    table_h = 2 * s.mm(TABLE_ROW_H)
+    legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
+    below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
+        table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
+    below_h = sum(below) + s.mm(GAP) * len(below)
+    bands = ["the bonus bar"] if grid.bonus_bar else []
+    if legend_lines:
+        bands.append(plural(len(legend_lines), "legend line", "legend lines"))
+    listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
+
+    rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
+    with _where("rows"):
+        rows = _rows(s, rows_box, f"{listed} take {below_h:.1f} mm below them")
+    y = rows_box.bottom + s.mm(GAP)
+
+    bar: dict = {}
+    if grid.bonus_bar:
+        bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows["cells_x"])
+        y += s.mm(BAR_H + GAP)
+    legend: list[LegendEntry] = []
+    for before, line in zip([None] + legend_lines, legend_lines):
+        headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
+        legend.extend(_legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed))
+        y += s.mm(LEGEND_H + LINE_GAP)
+    y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
+    table = _score_table(s, Box(content.x, y, content.w, table_h))
+    y += table_h + s.mm(GAP)
+    penalties = _penalties(s, Box(content.x, y, content.w, s.mm(PENALTIES_H)))
+    if shared:
+        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, content.right - beside_x, s.mm(LEGEND_H))
+        legend.extend(_legend_line(s, shared, band, False))
+    y += s.mm(PENALTIES_H + GAP)
+    totals = _totals(s, Box(content.x, y, content.w, s.mm(TOTALS_H)))
+    return SheetPlan(
+        size=s.size, content=content, title=title["title"], name_label=title["name_label"],
+        name_line=title["name_line"], cells=rows["cells"], arrows=rows["arrows"], locks=rows["locks"],
+        legend=tuple(legend), **table, **penalties, **totals, key=title["key"], **bar,
+        lucky_label=title["lucky_label"], lucky_boxes=title["lucky_boxes"], lucky_size=title["lucky_size"], **strip)
+
+
+# -- the strip and the title band -------------------------------------------------------
+
+
+def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> dict:
+    serial_w = s.mm(SERIAL_W) if serial else 0.0
+    found: dict = {"strip_size": s.mm(STRIP_SIZE)}
+    if header:
+        found["header_box"] = Box(band.x, band.y, band.w - serial_w - (s.mm(GAP) if serial else 0.0), band.h)
+    if serial:
+        found["serial_box"] = Box(band.right - serial_w, band.y, serial_w, band.h)
+        found["serial_format"] = s.labels("serial")
+    return found
+
+
+def _title_band(s: _Sheet, band: Box) -> dict:
+    """Title, then the name field, then the key to the colour marks (if it
+    fits here) and the lucky-number boxes (if the grid has them)."""
+    grid = s.grid
+    title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    try:
+        title = s.text(grid.title, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+    except LayoutError as error:
+        raise LayoutError(f"{error.message} (shorten the title)") from None
+    x = band.x + title_w + s.mm(1.5)
+    end = band.right
+    found: dict = {"lucky_label": None, "lucky_boxes": (), "lucky_size": 0.0}
+    if grid.lucky:
+        count = grid.lucky.count
+        box_w = s.mm(LUCKY_BOX_W)
+        boxes_w = count * box_w + (count - 1) * s.mm(LUCKY_GAP)
+        label = s.labels("lucky")
+        label_w = s.label_width(label, LABEL_SIZE, most=24.0)
+        start = band.right - boxes_w
+        label_right = start - s.mm(2 * LABEL_CLEAR)
+        found["lucky_label"] = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE,
+                                      anchor="end")
+        boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w, band.h - s.mm(0.4))
+                      for i in range(count))
+        widest = max((str(n) for n in range(grid.lucky.low, grid.lucky.high + 1)),
+                     key=lambda t: s.measure(t, s.bold(True), 1.0, True))
+        inner = inside_frame(boxes[0], s.size)
+        found |= {"lucky_boxes": boxes, "lucky_size": s.number_size(widest, inner.w, inner.h)}
+        end = label_right - label_w - s.mm(1.5)
+    label = s.labels("name")
+    label_w = s.label_width(label, LABEL_SIZE, most=16.0)
+    key = _title_key(s, band, x + label_w, end)
+    if key:
+        end = min(entry.marker_box.x for entry in key) - s.mm(1.5)
+    if end - (x + label_w) < s.mm(MIN_NAME_FIELD):
+        beside = f"the title and {plural(grid.lucky.count, 'lucky number', 'lucky numbers')}" if grid.lucky \
+            else "the title"
+        raise LayoutError(
+            f"{beside} leave {max(0.0, end - x - label_w):.1f} mm for the name field, which needs"
+            f" {s.mm(MIN_NAME_FIELD):.0f} mm (shorten the title{' or draw fewer lucky numbers' if grid.lucky else ''})")
+    name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
+    line_y = name_label.y + s.mm(0.3)
+    return found | {"title": title, "name_label": name_label, "key": key,
+                    "name_line": Box(x + label_w, line_y, end - x - label_w, 0.0)}
+
+
+def _colours_used(grid: Grid) -> list[Colour]:
+    used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
+    return [colour for colour in Colour if colour in used]
+
+
+def _title_key(s: _Sheet, band: Box, start: float, end: float) -> tuple[LegendEntry, ...]:
+    """The key to the colour marks, two colours a line, at the right end of the
+    title band (before ``end``), if that leaves the name field (from ``start``)
+    ``KEY_NAME_FIELD`` mm; else nothing (it gets a legend line below the rows)."""
+    if not s.theme.marks:
+        return ()
+    entries = [(colour, s.labels(f"colour_{colour.value}")) for colour in _colours_used(s.grid)]
+    line_h = band.h / 2
+    swatch = line_h - s.mm(0.3)
+    gap, column_gap = s.mm(MARKER_GAP), s.mm(1.0)
+    widths = [max(swatch + gap + s.width(text, MIN_TEXT) for _, text in entries[col::2])
+              for col in (0, 1) if entries[col::2]]
+    key_w = sum(widths) + column_gap * (len(widths) - 1)
+    if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD):
+        return ()
+    left = end - key_w
+    placed = []
+    for i, (colour, text) in enumerate(entries):
+        x = left + (widths[0] + column_gap if i % 2 else 0.0)
+        top = band.y + (i // 2) * line_h
+        marker = Box(x, top + (line_h - swatch) / 2, swatch, swatch)
+        words = s.text(text, Box(marker.right + gap, top, widths[i % 2] - swatch - gap, line_h), MIN_TEXT,
+                       role="legend")
+        placed.append(LegendEntry(colour, marker, words))
+    return tuple(placed)
+
+
+# -- rows -------------------------------------------------------------------------------
+
+
+def _frame(s: _Sheet, cell_w: float) -> float:
+    """The width of a cell's colour frame, mm: the theme's outline, or a band
+    that grows with the cell."""
+    if s.theme.outlined:
+        return s.mm(s.theme.outline)
+    return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
+
+
+def _insets(s: _Sheet, cell, frame: float) -> tuple[float, float]:
+    """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
+    pale = frame + (s.mm(HEAVY) if cell.framed else 0.0)
+    second = s.mm(DOUBLE_INSET + DOUBLE_LINE) if cell.double else 0.0
+    return pale, pale + second
+
+
+def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
+    """Where a cell's number goes: ``inset`` inside the cell, clear of its
+    frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``."""
+    x, y = inset + s.mm(CLEAR), inset + max(strip, s.mm(V_CLEAR))
+    return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
+
+
+def _corner_strip(s: _Sheet, row: Row) -> float:
+    """The height a row's cells keep above their numbers for the colour mark
+    and the power symbol in their top corners (the same in every cell of the
+    row, so that its numbers share one size and one baseline)."""
+    tallest = max([MARK] * s.theme.marks + [SYMBOL] * any(cell.symbol for cell in row.cells), default=0.0)
+    return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
+
+
+def _rows(s: _Sheet, area: Box, below: str) -> dict:
+    """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
+    grid = s.grid
+    pitch = area.h / len(grid.rows)
+    bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
+    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(GAP) - bis_h)
+    needs_hint = grid.close_after != BASE_CLOSE_AFTER
+    lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint else LOCK_W))
+    hint_text = s.labels("threshold", grid.close_after)
+    hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
+    longest = max(len(row.cells) for row in grid.rows)
+    cells_x = area.x + s.mm(ARROW_W + 0.6)
+    cells_w = area.right - cells_x - s.mm(GAP) - lock_w - hint_w
+    cell_gap = s.mm(CELL_GAP)
+    cell_pitch = (cells_w + cell_gap) / longest
+    cell_w = cell_pitch - cell_gap
+    frame = _frame(s, cell_w)
+    smallest = s.mm(MIN_NUMBER_CAP) / CAP
+
+    # Height: every cell's number at least MIN_NUMBER_CAP tall inside its frames and corner strip.
+    tallest = max(cell_h - _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1],
+                                       _corner_strip(s, row)).h
+                  for row in grid.rows for cell in row.cells) + s.mm(MIN_NUMBER_CAP)
+    if cell_h < tallest - 1e-9:
+        raise LayoutError(
+            f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
+            f" needs at least {tallest + s.mm(GAP) + bis_h:.1f} mm; {below}")
+
+    # Width: the widest number of a plain cell, then of the cells with more frames.
+    numbers = [str(c.number) for row in grid.rows for c in row.cells]
+    widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
+    number_w = s.measure(widest, s.bold(True), smallest, True)
+
+    def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
+        return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), 0.0).w
+
+    if number_w > room(cell_w) + 1e-9:
+        most = max((count for count in range(1, longest)
+                    if number_w <= room((cells_w + cell_gap) / count - cell_gap) + 1e-9), default=0)
+        first = next(r for r, row in enumerate(grid.rows) if len(row.cells) == longest)
+        with _where(f"rows[{first}].cells"):
+            raise LayoutError(
+                f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
+                f" needs {number_w + cell_w - room(cell_w):.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height"
+                f" (at most {most} cells fit)")
+    for r, row in enumerate(grid.rows):
+        for i, cell in enumerate(row.cells):
+            left = _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1], 0.0).w
+            need = s.measure(str(cell.number), s.bold(True), smallest, True)
+            if need > left + 1e-9:
+                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
+                with _where(f"rows[{r}].cells[{i}]"):
+                    raise LayoutError(
+                        f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
+                        f" wide: it needs {need:.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height, the frames leave"
+                        f" {left:.1f} mm (use fewer cells in the row)")
+
+    def row_top(r: int) -> float:
+        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(GAP)) / 2
+
+    boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
+             for r, row in enumerate(grid.rows)]
+    number_boxes = [[_number_box(s, box, _insets(s, cell, frame)[1], _corner_strip(s, row))
+                     for cell, box in zip(row.cells, row_boxes)] for row, row_boxes in zip(grid.rows, boxes)]
+    # One number size on the whole sheet: the largest at which every number fits its cell.
+    size = min(min(s.number_size(str(cell.number), box.w, box.h)
+                   for row, row_boxes in zip(grid.rows, number_boxes) for cell, box in zip(row.cells, row_boxes)),
+               s.mm(MAX_NUMBER_CAP) / CAP)
+
+    cells: list[CellPlan] = []
+    arrows: list[ArrowPlan] = []
+    locks: list[LockPlan] = []
+    for r, row in enumerate(grid.rows):
+        top = row_top(r)
+        for i, (cell, box, number_box) in enumerate(zip(row.cells, boxes[r], number_boxes[r])):
+            pale_in = _insets(s, cell, frame)[0]
+            pale = box.inset(pale_in)
+            corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
+            mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
+            symbol_box = Box(corner.right - s.mm(SYMBOL), corner.y, s.mm(SYMBOL), s.mm(SYMBOL)) if cell.symbol else None
+            bis_box = None
+            if grid.bis and i < len(row.cells) - 1:
+                bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
+                bis_box = Box(box.cx - bis_w / 2, box.bottom + s.mm(BIS_GAP), bis_w, s.mm(BIS_H))
+            text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
+            cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
+                                  frame, text, mark_box, symbol_box, bis_box))
+        arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
+                                row.lock_colour if len(row.colours) == 1 else None))
+        lock = Box(boxes[r][-1].right + s.mm(GAP), top + (cell_h - lock_w) / 2, lock_w, lock_w)
+        hint = None
+        if needs_hint:
+            hint = s.text(hint_text, Box(lock.right + s.mm(LABEL_CLEAR), top, hint_w - s.mm(LABEL_CLEAR), cell_h),
+                          HINT_SIZE, bold=True, role="hint")
+        locks.append(LockPlan(r, lock, row.lock_colour, hint))
+    return {"cells": tuple(cells), "arrows": tuple(arrows), "locks": tuple(locks), "cells_x": cells_x}
+
+
+# -- bands below the rows -------------------------------------------------------------------
+
+
+def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
+    """The label, then the bar's boxes across the rest of the rows' width."""
+    label = s.labels("bonus")
+    label_w = max(cells_x - band.x, s.label_width(label, LABEL_SIZE, bold=True, most=14.0))
+    text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE, bold=True)
+    count = len(s.grid.bonus_bar)
+    gap = s.mm(0.6)
+    pitch = (band.right - band.x - label_w + gap) / count
+    boxes = tuple(ColourBox(i, Box(band.x + label_w + i * pitch, band.y, pitch - gap, band.h), colour)
+                  for i, colour in enumerate(s.grid.bonus_bar))
+    return {"bar_label": text, "bar": boxes}
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A legend entry before it is placed: marker, text, and the heading of its group."""
+
+    marker: Symbol | Colour | str
+    text: str
+    heading: str = ""
+    movable: bool = True  # may be printed beside the penalty boxes, away from the others (not the powers)
+
+
+def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
+    grid, labels = s.grid, s.labels
+    entries: list[_Entry] = []
+    if s.theme.marks and not key_in_title:  # the key to the colour marks
+        entries += [_Entry(colour, labels(f"colour_{colour.value}")) for colour in _colours_used(grid)]
+    if grid.close_after != BASE_CLOSE_AFTER:
+        entries.append(_Entry("threshold", labels("legend_threshold", grid.close_after)))
+    if any(len(row.colours) > 1 for row in grid.rows):
+        entries.append(_Entry("", labels("legend_any_row")))
+    if grid.has_double:
+        entries.append(_Entry("double", labels("legend_double")))
+    if grid.bis:
+        entries.append(_Entry("bis", labels("legend_bis")))
+    if grid.bonus_bar:
+        entries.append(_Entry("framed", labels("legend_bonus")))
+    if grid.lucky:
+        entries.append(_Entry("lucky", labels("legend_lucky")))
+    if grid.powers:
+        both = all(len(grid.symbol_cells(power.symbol)) == 2 for power in grid.powers)
+        entries.append(_Entry("", labels("legend_powers_both" if both else "legend_powers"), movable=False))
+        for when in ("power_at_once", "power_at_end"):
+            heading = labels(when)
+            entries += [_Entry(p.symbol, labels(f"power_{p.effect.value}", p.amount or None), heading, False)
+                        for p in grid.powers if (p.effect in AT_ONCE) == (when == "power_at_once")]
+    return entries
+
+
+def _marker_w(s: _Sheet, entry: _Entry) -> float:
+    if entry.marker == "":
+        return 0.0
+    if entry.marker == "threshold":
+        return s.width(s.labels("threshold", s.grid.close_after), MIN_TEXT, True) + s.mm(MARKER_GAP)
+    return s.mm(LEGEND_H - 0.3 + MARKER_GAP)
+
+
+def _legend_lines(s: _Sheet, key_in_title: bool) -> list[list[_Entry]]:
+    """The legend packed into lines: entries side by side while they fit
+    (narrowed no further than ``MIN_STRETCH``), a group's heading at the start
+    of its line; a new heading starts a new line."""
+    lines: list[list[_Entry]] = []
+    for entry in _legend_entries(s, key_in_title):
+        line = lines[-1] if lines else None
+        if line is not None and line[-1].heading == entry.heading and _line_fits(s, line + [entry], s.content.w):
+            line.append(entry)
+        else:
+            lines.append([entry])
+    return lines
+
+
+def _heading_w(s: _Sheet, line: list[_Entry]) -> float:
+    """The heading column: as wide as the widest heading of the legend, so entries line up."""
+    heading = line[0].heading
+    if not heading:
+        return 0.0
+    headings = {entry.heading for entry in _legend_entries(s, False) if entry.heading}
+    return max(s.width(h, MIN_TEXT, True) for h in headings) + s.mm(MARKER_GAP)
+
+
+def _line_parts(s: _Sheet, line: list[_Entry]) -> tuple[float, float]:
+    """(fixed width of markers, gaps and heading; natural width of the texts) of a legend line."""
+    fixed = _heading_w(s, line) + sum(_marker_w(s, e) for e in line) + s.mm(ENTRY_GAP) * (len(line) - 1)
+    return fixed, sum(s.width(e.text, MIN_TEXT) for e in line)
+
+
+def _line_fits(s: _Sheet, line: list[_Entry], width: float) -> bool:
+    """Whether ``line`` fits ``width`` mm: entries without a heading share a line only at full width."""
+    fixed, texts = _line_parts(s, line)
+    narrowed = 1.0 if not line[0].heading and len(line) > 1 else MIN_STRETCH
+    return fixed + texts * narrowed <= width + 1e-9
+
+
+def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list[LegendEntry]:
+    """The entries of ``line`` side by side in ``band``; ``headed``: with their
+    group's heading (else its column stays blank: the group goes on from the line above)."""
+    fixed, texts = _line_parts(s, line)
+    stretch = min(1.0, (band.w - fixed) / texts) if texts else 1.0
+    placed: list[LegendEntry] = []
+    x, top, height = band.x, band.y, band.h
+    if line[0].heading:
+        width = _heading_w(s, line)
+        if headed:
+            heading = s.text(line[0].heading, Box(x, top, width - s.mm(MARKER_GAP), height), MIN_TEXT, bold=True,
+                             role="legend")
+            placed.append(LegendEntry("", None, heading))
+        x += width
+    for entry in line:
+        marker_box = hint = None
+        marker_w = _marker_w(s, entry)
+        if entry.marker == "threshold":
+            hint_box = Box(x, top, marker_w - s.mm(MARKER_GAP), height)
+            hint = s.text(s.labels("threshold", s.grid.close_after), hint_box, MIN_TEXT, bold=True, role="hint")
+            marker_box = hint_box
+        elif entry.marker != "":
+            side = height - s.mm(0.3)
+            marker_box = Box(x, top + s.mm(0.15), side, side)
+        x += marker_w
+        width = s.width(entry.text, MIN_TEXT) * stretch
+        words = s.text(entry.text, Box(x, top, min(width + 1e-6, band.right - x), height), MIN_TEXT,
+                       role="legend")
+        placed.append(LegendEntry(entry.marker, marker_box, words, hint))
+        x += width + s.mm(ENTRY_GAP)
+    return placed
+
+
+def _score_table(s: _Sheet, band: Box) -> dict:
+    """Crosses 1x..Nx over their points, as long as the grid's maximum."""
+    table = s.grid.table
+    row_h = band.h / 2
+    crosses, points = s.labels("crosses"), s.labels("points")
+    label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
+    labels = tuple(s.text(text, Box(band.x, band.y + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
+                          role="table") for i, text in enumerate((crosses, points)))
+    x = band.x + label_w
+    width = band.right - x
+    _check_table_fits(s, width)
+    col = width / len(table)
+    columns = []
+    for i, value in enumerate(table):
+        box = Box(x + i * col, band.y, col, band.h)
+        header_box = Box(box.x, box.y, col, row_h).inset(s.mm(TABLE_CLEAR))
+        value_box = Box(box.x, box.y + row_h, col, row_h).inset(s.mm(TABLE_CLEAR))
+        header = s.text(s.labels("table_crosses", i + 1), Box(header_box.x, box.y, header_box.w, row_h), MIN_TEXT,
+                        anchor="middle", role="table")
+        size = max(s.mm(MIN_TEXT), min(s.mm(2.4), s.number_size(str(table[-1]), value_box.w, row_h * 0.7)))
+        number = s.number(str(value), Box(value_box.x, box.y + row_h, value_box.w, row_h), size, s.theme.ink,
+                          "points")
+        columns.append(TableColumn(i + 1, value, box, header, number))
+    return {"table_labels": labels, "table_box": Box(x, band.y, width, band.h), "table": tuple(columns)}
+
+
+def _check_table_fits(s: _Sheet, width: float) -> None:
+    """Refuse a scoring table whose columns, sharing ``width`` mm, are too narrow
+    for their labels, and say how long a table would fit."""
+
+    def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
+        points = str(s.grid.table[crosses - 1])
+        header = s.labels("table_crosses", crosses)
+        return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
+            + 2 * s.mm(TABLE_CLEAR)
+
+    length = len(s.grid.table)
+    if needs(length) <= width / length + 1e-9:
+        return
+    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / n), 0)
+    with _where("max_crosses" if s.grid.cross_cap else ""):
+        raise LayoutError(
+            f"the scoring table does not fit: {length} columns (1x to {length}x) of {width / length:.1f} mm each,"
+            f" {str(s.grid.table[-1])!r} needs {needs(length):.1f} mm (a max_crosses of at most {most} would fit)")
+
+
+def _penalties_w(s: _Sheet) -> float:
+    """The width of the penalties label and boxes."""
+    return s.label_width(s.labels("penalties"), LABEL_SIZE, most=30.0) + s.grid.penalty_boxes * s.mm(
+        PENALTY_BOX + PENALTY_GAP) - s.mm(PENALTY_GAP)
+
+
+def _penalties(s: _Sheet, band: Box) -> dict:
+    label = s.labels("penalties")
+    label_w = s.label_width(label, LABEL_SIZE, most=30.0)
+    text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
+    side = s.mm(PENALTY_BOX)
+    pitch = side + s.mm(PENALTY_GAP)
+    value = s.labels("penalty_box", s.grid.penalty_points)
+    boxes = []
+    for i in range(s.grid.penalty_boxes):
+        box = Box(band.x + label_w + i * pitch, band.y + (band.h - side) / 2, side, side)
+        if box.right > band.right + 1e-9:
+            with _where("penalties.boxes"):
+                raise LayoutError(f"{plural(s.grid.penalty_boxes, 'penalty box', 'penalty boxes')} do not fit"
+                                  f" beside their label: at most {int((band.w - label_w) // pitch)} fit")
+        inner = inside_frame(box, s.size)
+        boxes.append(PenaltyBox(i, box, s.grid.penalty_points,
+                                s.text(value, inner, MIN_TEXT, anchor="middle", role="penalty")))
+    return {"penalties_label": text, "penalties": tuple(boxes)}
+
+
+def _totals(s: _Sheet, band: Box) -> dict:
+    """One box per row (in its lock colour) + ... − penalties = total."""
+    rows = s.grid.rows
+    count = len(rows) + 2
+    op_w = s.mm(OPERATOR_W)
+    box_w = min(s.mm(TOTAL_BOX_W), (band.w - (count - 1) * op_w) / count)
+    boxes: list[TotalBox] = []
+    operators: list[Text] = []
+    plus, minus, equals = OPERATORS
+    signs = [plus] * (len(rows) - 1) + [minus, equals]
+    x = band.x
+    for i in range(count):
+        last = i == count - 1
+        box = Box(x, band.y, band.right - x if last else box_w, band.h)
+        if i < len(rows):
+            boxes.append(TotalBox("row", box, row=i, colour=rows[i].lock_colour))
+        else:
+            kind = "penalties" if i == len(rows) else "total"
+            inset = s.mm(BOX_LINE + CLEAR)
+            caption_box = Box(box.x + inset, box.y + s.mm(BOX_LINE + 0.2), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
+            caption = s.text(s.labels("penalties_short" if kind == "penalties" else "total"), caption_box, MIN_TEXT,
+                             role="caption")
+            boxes.append(TotalBox(kind, box, caption=caption))
+        x += box.w
+        if not last:
+            operator_box = Box(x, band.y, op_w, band.h).inset(s.mm(CLEAR))
+            operators.append(s.text(signs[i], operator_box, OPERATOR_SIZE, bold=True, anchor="middle",
+                                    role="operator"))
+            x += op_w
+    return {"totals": tuple(boxes), "operators": tuple(operators)}

@@ -1,0 +1,579 @@
+"""The sheet plan, checked as meaning: no PDF needed.
+
+Every built-in grid in every look (theme, with or without colour marks) and
+every language, with the header and serial strip: each text inside its box
+with its clearance, nothing overlapping what the plan does not put on it,
+the lock of a row in its last cell's colour, the totals boxes in row order
+and colour, arrows pointing the reading direction, the penalty boxes showing
+the grid's penalty with a real minus, the operators reading + + + − =, every
+size at least 6 pt and every text at least 60 % black.  Then the drawing:
+the items draw what the plan means (lock and totals colours, arrow tips,
+cell fills for a heat map).  Papers are checked where they differ, in the
+imposition (slots and cut marks).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import pytest
+
+from conftest import GRID_NAMES
+from sheetgen.errors import LayoutError
+from sheetgen.grid.load import grid_from_data, load_grid
+from sheetgen.grid.model import Colour, Effect, Symbol
+from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
+from sheetgen.pdf.impose import EDGE, MARK_LEN, PAPERS, impose
+from sheetgen.pdf.render import measure_text
+from sheetgen.sheet.draw import draw_sheet, personalise
+from sheetgen.sheet.plan import (CAP, CLEAR, DOUBLE_INSET, DOUBLE_LINE, LABEL_CLEAR, MIN_NUMBER_CAP, MIN_STRETCH, PT,
+                                 STANDARD, TABLE_CLEAR, SheetData, SheetPlan, SheetSize, inside_frame, plan_sheet)
+from sheetgen.sheet.style import languages, load_labels, load_theme
+
+LOOKS = {"colour": ("colour", False), "colour+marks": ("colour", True), "ink-saver": ("ink-saver", False),
+         "ink-saver+marks": ("ink-saver", True), "mono": ("mono", False)}
+LANGS = languages()
+SIX_POINTS = 6 * PT  # mm
+MINUS = "\u2212"
+TOLERANCE = 1e-6
+LARGE = SheetSize("large", 140.0, 97.0, 1.45)  # the size of a later large-print sheet, 4 to a page
+
+
+grid_named = functools.cache(load_grid)
+
+
+@functools.cache
+def plan_of(name: str, lang: str = "en", look: str = "colour", strips: bool = True,
+            size: SheetSize = STANDARD) -> SheetPlan:
+    return plan_sheet(grid_named(name), load_labels(lang), load_theme(*LOOKS[look]), measure_text, size,
+                      header=strips, serial=strips)
+
+
+MATRIX = [(name, lang, look) for name in GRID_NAMES for lang in LANGS for look in LOOKS]
+
+
+@pytest.fixture(params=MATRIX, ids=["-".join(case) for case in MATRIX])
+def case(request):
+    name, lang, look = request.param
+    return grid_named(name), plan_of(name, lang, look), load_theme(*LOOKS[look])
+
+
+def extent(text: Text) -> tuple[float, float]:
+    """Where the text's advance runs from and to, mm."""
+    width = measure_text(text.text, text.bold, text.size, text.condensed) * text.stretch
+    start = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
+    return start, start + width
+
+
+def grey(rgb) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+# -- text ---------------------------------------------------------------------------
+
+
+def assert_texts_fit(plan: SheetPlan, extra: tuple[Text, ...] = ()) -> None:
+    scale = plan.size.scale
+    texts = list(plan.texts()) + list(extra)
+    assert texts
+    for text in texts:
+        left, right = extent(text)
+        assert text.box.x - TOLERANCE <= left and right <= text.box.right + TOLERANCE, text
+        assert text.size * CAP <= text.box.h + TOLERANCE, text
+        assert text.size >= SIX_POINTS * scale - TOLERANCE, text  # nothing printed below 6 pt
+        assert text.stretch >= MIN_STRETCH - TOLERANCE, text
+        assert plan.content.contains(text.box), text
+        if text.role in ("number", "points", "lucky"):
+            assert text.stretch == 1.0 and text.condensed, text  # numbers are never squeezed
+        if text.role == "number":
+            assert text.size * CAP >= MIN_NUMBER_CAP * scale - TOLERANCE, text
+
+
+def test_every_text_fits_its_box_at_6_pt_or_more(case):
+    grid, plan, theme = case
+    assert_texts_fit(plan, personalise(plan, SheetData((9, 13), 999999, "Club de Lyon, 30.11.2026"), theme,
+                                       measure_text) if plan.lucky_boxes else ())
+
+
+def test_every_text_is_at_least_60_percent_black(case):
+    _, plan, _ = case
+    for text in plan.texts():
+        assert grey(text.colour) <= 0.40 + TOLERANCE, text
+
+
+def test_numbers_keep_clear_of_their_frames_and_share_one_size(case):
+    grid, plan, _ = case
+    clear = CLEAR * plan.size.scale
+    for cell in plan.cells:
+        inner = cell.pale.inset((DOUBLE_INSET + DOUBLE_LINE) * plan.size.scale) if cell.double else cell.pale
+        left, right = extent(cell.text)
+        assert left >= inner.x + clear - TOLERANCE and right <= inner.right - clear + TOLERANCE, cell
+        assert cell.text.text == str(cell.number)
+    assert len({cell.text.size for cell in plan.cells}) == 1
+
+
+def test_values_keep_clear_of_the_boxes_they_are_written_in(case):
+    _, plan, _ = case
+    clear = CLEAR * plan.size.scale
+    for box in plan.penalties:
+        assert inside_frame(box.box, plan.size).contains(box.text.box)
+    table_clear = TABLE_CLEAR * plan.size.scale  # a table's lines are not a frame to write in
+    for column in plan.table:
+        for text in (column.header, column.value):
+            left, right = extent(text)
+            assert left >= column.box.x + table_clear - TOLERANCE
+            assert right <= column.box.right - table_clear + TOLERANCE
+    for total in plan.totals:
+        if total.caption is not None:
+            assert total.box.inset(clear).contains(total.caption.box)
+    boxes = [total.box for total in plan.totals]
+    for operator, (before, after) in zip(plan.operators, zip(boxes, boxes[1:]), strict=True):
+        left, right = extent(operator)
+        assert left >= before.right + clear - TOLERANCE and right <= after.x - clear + TOLERANCE, operator
+
+
+def test_labels_keep_clear_of_what_they_name(case):
+    _, plan, _ = case
+    gap = 2 * LABEL_CLEAR * plan.size.scale - TOLERANCE
+    pairs = [(plan.name_label, plan.name_line.x), (plan.penalties_label, plan.penalties[0].box.x)]
+    if plan.lucky_label is not None:
+        pairs.append((plan.lucky_label, plan.lucky_boxes[0].x))
+    if plan.bar_label is not None:
+        pairs.append((plan.bar_label, plan.bar[0].box.x))
+    for label, start in pairs:
+        assert extent(label)[1] + gap <= start, label
+
+
+# -- nothing overlaps ---------------------------------------------------------------
+
+
+def top_level_boxes(plan: SheetPlan) -> list[tuple[str, Box]]:
+    """Everything the plan places side by side (a cell's parts sit on the cell)."""
+    boxes = [("title", plan.title.box), ("name", plan.name_label.box), ("name line", plan.name_line)]
+    boxes += [(f"lucky {i}", box) for i, box in enumerate(plan.lucky_boxes)]
+    for optional in ("lucky_label", "bar_label", "penalties_label"):
+        text = getattr(plan, optional)
+        if text is not None:
+            boxes.append((optional, text.box))
+    boxes += [(f"strip {i}", box) for i, box in enumerate((plan.header_box, plan.serial_box)) if box is not None]
+    for cell in plan.cells:
+        boxes.append((f"cell {cell.row},{cell.index}", cell.box))
+        if cell.bis_box is not None:
+            boxes.append((f"bis {cell.row},{cell.index}", cell.bis_box))
+    boxes += [(f"arrow {a.row}", a.box) for a in plan.arrows]
+    boxes += [(f"lock {lock.row}", lock.box) for lock in plan.locks]
+    boxes += [(f"hint {lock.row}", lock.hint.box) for lock in plan.locks if lock.hint]
+    for i, entry in enumerate(plan.key + plan.legend):
+        boxes.append((f"legend {i} {entry.text.text!r}", entry.text.box))
+        if entry.marker_box is not None:
+            boxes.append((f"marker {i}", entry.marker_box))
+    boxes += [(f"bar {b.index}", b.box) for b in plan.bar]
+    boxes += [(f"table label {i}", t.box) for i, t in enumerate(plan.table_labels)]
+    boxes.append(("table", plan.table_box))
+    boxes += [(f"penalty {b.index}", b.box) for b in plan.penalties]
+    boxes += [(f"total {t.kind} {t.row}", t.box) for t in plan.totals]
+    boxes += [(f"operator {i}", t.box) for i, t in enumerate(plan.operators)]
+    return boxes
+
+
+def overlapping(boxes: list[tuple[str, Box]]) -> list[tuple[str, str]]:
+    """Pairs of boxes that overlap, by a sweep from left to right."""
+    found = []
+    ordered = sorted(boxes, key=lambda named: named[1].x)
+    for i, (name, box) in enumerate(ordered):
+        for other_name, other in ordered[i + 1:]:
+            if other.x >= box.right - TOLERANCE:
+                break
+            if box.overlaps(other):
+                found.append((name, other_name))
+    return found
+
+
+def assert_nothing_overlaps(plan: SheetPlan) -> None:
+    boxes = top_level_boxes(plan)
+    for name, box in boxes:
+        assert plan.content.contains(box), name
+    assert overlapping(boxes) == []
+    for cell in plan.cells:  # a cell's number, mark and symbol sit on its background, apart
+        parts = [("number", cell.text.box)] + [(n, b) for n, b in (("mark", cell.mark_box),
+                                                                  ("symbol", cell.symbol_box)) if b]
+        for _, part in parts:
+            assert cell.pale.contains(part), cell
+        assert overlapping(parts) == [], cell
+
+
+def test_nothing_overlaps_what_the_plan_does_not_put_on_it(case):
+    _, plan, _ = case
+    assert_nothing_overlaps(plan)
+
+
+def test_the_overlap_check_sees_an_overlap():
+    plan = plan_of("classic")
+    boxes = top_level_boxes(plan) + [("stray", plan.cells[3].box.shifted(1.0, 0.0))]
+    assert ("cell 0,3", "stray") in overlapping(boxes)
+
+
+# -- meaning ------------------------------------------------------------------------
+
+
+def test_one_cell_per_model_cell_in_reading_order(case):
+    grid, plan, _ = case
+    assert [(c.row, c.index) for c in plan.cells] == [(r, i) for r, row in enumerate(grid.rows)
+                                                       for i in range(len(row.cells))]
+    for cell in plan.cells:
+        model = grid.rows[cell.row].cells[cell.index]
+        assert (cell.number, cell.colour, cell.double, cell.framed, cell.symbol) == (
+            model.number, model.colour, model.double, model.framed, model.symbol)
+        assert (cell.symbol_box is not None) == (model.symbol is not None)
+        last = cell.index == len(grid.rows[cell.row].cells) - 1
+        assert (cell.bis_box is not None) == (grid.bis and not last)
+        if cell.bis_box is not None:  # under its own cell
+            assert cell.bis_box.y >= cell.box.bottom and cell.box.x <= cell.bis_box.x <= cell.bis_box.right <= cell.box.right
+    for row in {c.row for c in plan.cells}:
+        xs = [c.box.x for c in plan.cells if c.row == row]
+        assert xs == sorted(xs)
+
+
+def test_the_lock_takes_its_rows_last_cell_colour(case):
+    grid, plan, _ = case
+    assert [lock.colour for lock in plan.locks] == [row.cells[-1].colour for row in grid.rows]
+    for lock, row in zip(plan.locks, grid.rows):  # right of the last cell, on its line
+        last = [c for c in plan.cells if c.row == lock.row][-1]
+        assert lock.box.x >= last.box.right and last.box.y <= lock.box.cy <= last.box.bottom
+
+
+def test_totals_boxes_follow_the_rows_in_order_and_colour(case):
+    grid, plan, _ = case
+    rows = len(grid.rows)
+    assert [t.kind for t in plan.totals] == ["row"] * rows + ["penalties", "total"]
+    assert [t.row for t in plan.totals[:rows]] == list(range(rows))
+    assert [t.colour for t in plan.totals[:rows]] == [row.cells[-1].colour for row in grid.rows]
+    xs = [t.box.x for t in plan.totals]
+    assert xs == sorted(xs)
+
+
+def test_the_operators_read_plus_plus_plus_minus_equals(case):
+    grid, plan, _ = case
+    assert [o.text for o in plan.operators] == ["+"] * (len(grid.rows) - 1) + [MINUS, "="]
+    assert len({o.size for o in plan.operators}) == 1  # the minus the same size as + and =
+
+
+def test_arrows_point_the_reading_direction(case):
+    grid, plan, _ = case
+    assert [(a.row, a.direction) for a in plan.arrows] == [(r, "right") for r in range(len(grid.rows))]
+    for arrow in plan.arrows:
+        first = [c for c in plan.cells if c.row == arrow.row][0]
+        assert arrow.box.right <= first.box.x and first.box.y <= arrow.box.cy <= first.box.bottom
+
+
+def test_penalty_boxes_show_the_grids_penalty_with_a_real_minus(case):
+    grid, plan, _ = case
+    assert [(b.index, b.points, b.text.text) for b in plan.penalties] == [
+        (i, grid.penalty_points, f"{MINUS}{grid.penalty_points}") for i in range(grid.penalty_boxes)]
+
+
+def test_the_scoring_table_is_as_long_as_the_grid_allows(case):
+    grid, plan, _ = case
+    assert [c.header.text for c in plan.table] == [f"{n}x" for n in range(1, grid.max_crosses + 1)]
+    triangular = [sum(range(1, n + 1)) for n in range(1, grid.max_crosses + 1)]
+    assert [c.value.text for c in plan.table] == [str(n) for n in triangular]
+
+
+def hints(plan: SheetPlan) -> list[str]:
+    return [lock.hint.text for lock in plan.locks if lock.hint is not None]
+
+
+def test_a_threshold_hint_by_every_lock_and_its_key_where_it_is_not_five(case):
+    grid, plan, _ = case
+    expected = [f"{grid.close_after}x"] * len(grid.rows) if grid.close_after != 5 else []
+    assert hints(plan) == expected
+    assert [e.hint.text for e in plan.legend if e.hint] == expected[:1]
+
+
+@pytest.mark.parametrize("close_after", [2, 3, 4, 5, 6, 9])
+def test_the_threshold_hint_shows_below_five_too(close_after):
+    data = {"name": "low", "title": "Low", "dice_faces": 6, "close_after": close_after,
+            "penalties": {"boxes": 4, "points": 5},
+            "rows": [{"colour": c, "cells": list(range(2, 13))} for c in ("red", "yellow", "green", "blue")]}
+    plan = plan_sheet(grid_from_data(data, "low.yaml"), load_labels(), load_theme(), measure_text)
+    assert hints(plan) == ([f"{close_after}x"] * 4 if close_after != 5 else [])
+    key = [e.text.text for e in plan.legend if e.marker == "threshold"]
+    assert key == ([f"at least {close_after} crosses in a row before its last number"] if close_after != 5 else [])
+
+
+def legend_text(plan: SheetPlan) -> list[str]:
+    return [e.text.text for e in plan.key + plan.legend]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sheet_explains_its_own_rules(grid, lang):
+    plan, labels = plan_of(grid.name, lang), load_labels(lang)
+    text = legend_text(plan)
+    many_colours = any(len(row.colours) > 1 for row in grid.rows)
+    assert (labels("legend_any_row") in text) == many_colours
+    assert (labels("legend_lucky") in text) == (grid.lucky is not None)
+    assert (labels("legend_double") in text) == grid.has_double
+    assert (labels("legend_bis") in text) == grid.bis
+    assert (labels("legend_bonus") in text) == bool(grid.bonus_bar)
+    assert (labels("legend_powers_both") in text) == bool(grid.powers)
+
+
+# Which powers act when (the rules): at once, the crosses; at the end, the points.
+AT_ONCE = {Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW}
+AT_END = {Effect.DOUBLE_LOWEST_ROW, Effect.BONUS_POINTS, Effect.NO_PENALTIES}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_powers_legend_says_both_cells_and_when_each_power_acts(lang):
+    grid, labels = load_grid("powers"), load_labels(lang)
+    plan = plan_of("powers", lang)
+    assert labels("legend_powers_both") in legend_text(plan)
+    heading = None
+    timing = {}
+    for entry in plan.legend:
+        if entry.marker == "" and entry.text.text in (labels("power_at_once"), labels("power_at_end")):
+            heading = entry.text.text
+        elif isinstance(entry.marker, Symbol):
+            timing[entry.marker] = heading
+    effects = {p.symbol: p.effect for p in grid.powers}
+    assert timing == {symbol: labels("power_at_once") if effect in AT_ONCE else labels("power_at_end")
+                      for symbol, effect in effects.items()}
+    assert AT_ONCE | AT_END == set(Effect)
+    # the heading column: every power's marker starts at the same x on its line
+    firsts = [entry.marker_box.x for entry, before in zip(plan.legend[1:], plan.legend)
+              if isinstance(entry.marker, Symbol) and not isinstance(before.marker, Symbol)]
+    assert len(firsts) >= 2 and len(set(round(x, 6) for x in firsts)) == 1
+
+
+def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(case):
+    _, plan, theme = case
+    for cell in plan.cells:
+        if cell.symbol_box is not None:
+            assert cell.pale.contains(cell.symbol_box)
+            assert cell.symbol_box.cx > cell.box.cx  # top right
+        if theme.marks:
+            assert cell.mark_box is not None and cell.pale.contains(cell.mark_box)
+            assert cell.mark_box.cx < cell.box.cx and cell.mark_box.cy < cell.box.cy  # top left
+            assert cell.mark_box.bottom <= cell.text.box.y + TOLERANCE  # the number below it
+        else:
+            assert cell.mark_box is None
+
+
+def test_the_key_to_the_colour_marks_lists_the_colours_the_grid_uses(case):
+    grid, plan, theme = case
+    used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
+    key = [e.marker for e in plan.key + plan.legend if isinstance(e.marker, Colour)]
+    assert key == ([c for c in Colour if c in used] if theme.marks else [])
+
+
+def test_lucky_boxes_fit_the_widest_lucky_number():
+    grid = load_grid("longo")
+    plan = plan_of("longo")
+    assert len(plan.lucky_boxes) == grid.lucky.count
+    for number in range(grid.lucky.low, grid.lucky.high + 1):
+        (text, _) = personalise(plan, SheetData((number, 2)), load_theme(), measure_text)
+        assert inside_frame(plan.lucky_boxes[0], plan.size).contains(text.box)
+        left, right = extent(text)
+        assert text.box.x - TOLERANCE <= left and right <= text.box.right + TOLERANCE, number
+
+
+def test_personal_items_fill_their_boxes():
+    plan = plan_of("longo")
+    items = personalise(plan, SheetData((3, 14), 42, "Club de Lyon, 30.11.2026"), load_theme(), measure_text)
+    by_role = {t.role: t for t in items if t.role != "lucky"}
+    assert [t.text for t in items if t.role == "lucky"] == ["3", "14"]
+    assert by_role["serial"].text == "No. 000042"
+    assert by_role["serial"].anchor == "end" and by_role["serial"].x == pytest.approx(plan.serial_box.right)
+    assert by_role["header"].text == "Club de Lyon, 30.11.2026"
+    for item in items:
+        assert plan.content.contains(item.box)
+
+
+# -- other sizes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("name", GRID_NAMES)
+def test_every_grid_plans_at_a_large_size_with_the_scaled_minima(name, look):
+    plan = plan_of(name, "en", look, True, LARGE)
+    assert (plan.width, plan.height) == (LARGE.width, LARGE.height)
+    assert_texts_fit(plan)
+    assert_nothing_overlaps(plan)
+    small = plan_of(name, "en", look)
+    assert plan.cells[0].text.size > small.cells[0].text.size
+
+
+# -- the drawing ------------------------------------------------------------------------
+
+
+@functools.cache
+def drawing(name: str, look: str = "colour"):
+    plan = plan_of(name, "en", look)
+    return plan, draw_sheet(plan, load_theme(*LOOKS[look])).items
+
+
+def items_in(items, box: Box) -> list:
+    return [item for item in items if not isinstance(item, Text) and box.contains(bounds(item), 0.05)]
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("name", GRID_NAMES)
+def test_every_drawn_item_stays_inside_the_sheet_content(name, look):
+    plan, items = drawing(name, look)
+    for item in items:
+        assert plan.content.contains(bounds(item)), item
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("name", GRID_NAMES)
+def test_locks_and_totals_are_drawn_in_the_colours_the_plan_gives(name, look):
+    plan, items = drawing(name, look)
+    theme = load_theme(*LOOKS[look])
+    for lock in plan.locks:
+        disc, *rest = items_in(items, lock.box)
+        tint = theme.tint(lock.colour)
+        if theme.outlined:  # the colour's background, hatched as its cells are, in a ring of its strong colour
+            assert isinstance(disc, Rect) and disc.radius == pytest.approx(disc.box.w / 2)
+            assert (disc.fill, disc.hatch) == (tint.pale, tint.hatch)
+            assert any(i.stroke == tint.strong for i in [disc] + rest if isinstance(i, Rect) and i.box == disc.box)
+        else:
+            assert isinstance(disc, Circle) and disc.fill == tint.strong
+    for total in plan.totals[:-2]:
+        drawn = items_in(items, total.box)
+        tint = theme.tint(total.colour)
+        assert drawn[0].fill == tint.pale
+        assert any(isinstance(i, Rect) and i.stroke == tint.strong and i.line == theme.outline for i in drawn)
+
+
+def test_in_mono_every_colour_has_its_own_lock_disc_and_a_light_background():
+    theme = load_theme("mono")
+    plan, items = drawing("classic", "mono")
+    discs = set()
+    for lock in plan.locks:
+        disc = items_in(items, lock.box)[0]
+        discs.add((disc.fill, disc.hatch))
+    assert len(discs) == 4  # the discs differ by more than their keyhole
+    for colour in Colour:
+        tint = theme.tint(colour)
+        darkness = 1 - grey(tint.pale) + (1 - grey(tint.hatch_ink)) * 0.15 * 2 ** 0.5 / tint.hatch \
+            if tint.hatch else 1 - grey(tint.pale)
+        assert darkness <= 0.26, colour  # a pencil cross shows on it
+
+
+@pytest.mark.parametrize("name", GRID_NAMES)
+def test_arrows_are_drawn_pointing_right(name):
+    plan, items = drawing(name)
+    for arrow in plan.arrows:
+        (shape,) = [i for i in items_in(items, arrow.box) if isinstance(i, Polygon)]
+        tip = max(shape.points)
+        assert tip[0] == pytest.approx(arrow.box.right)
+        assert sum(1 for p in shape.points if p[0] == pytest.approx(tip[0])) == 1  # one point: the tip
+
+
+def test_cell_fills_replace_the_background_of_the_cells_named():
+    plan = plan_of("classic")
+    theme = load_theme()
+    heat = {(0, 0): (1.0, 0.0, 0.0), (3, 10): (0.0, 0.0, 1.0)}
+    plain = draw_sheet(plan, theme).items
+    filled = draw_sheet(plan, theme, cell_fills=heat).items
+    assert len(plain) == len(filled)
+    changed = [(a, b) for a, b in zip(plain, filled) if a != b]
+    assert len(changed) == 2
+    for cell in plan.cells:
+        backgrounds = [i for i in items_in(filled, cell.pale) if isinstance(i, Rect) and i.box == cell.pale]
+        assert [b.fill for b in backgrounds] == [heat.get((cell.row, cell.index), theme.tint(cell.colour).pale)]
+
+
+def test_framed_and_double_cells_look_different_in_every_theme():
+    for look in LOOKS:
+        plan, items = drawing("bonus", look)
+        framed = next(c for c in plan.cells if c.framed)
+        heavy = [i for i in items_in(items, framed.box) if isinstance(i, Rect) and i.fill is None and i.line >= 0.6]
+        assert len(heavy) == 1, look  # one heavy line, not two thin ones
+        plan, items = drawing("doubles", look)
+        double = next(c for c in plan.cells if c.double)
+        inner = [i for i in items_in(items, double.pale) if isinstance(i, Rect) and i.fill is None]
+        assert len(inner) == 1 and inner[0].line < 0.6, look
+
+
+# -- errors say where ---------------------------------------------------------------------
+
+
+def test_the_whole_message_chain_of_a_layout_error():
+    rows = [{"colour": c, "cells": list(range(2, 17))} for c in ("red", "yellow")]
+    rows[0]["double"] = [11]
+    data = {"name": "narrow", "title": "Narrow", "dice_faces": 8, "close_after": 6,
+            "penalties": {"boxes": 4, "points": 5}, "rows": rows}
+    with pytest.raises(LayoutError) as caught:
+        plan_sheet(grid_from_data(data, "narrow.yaml"), load_labels(), load_theme(), measure_text)
+    error = caught.value
+    assert (error.where, error.path) == ("narrow.yaml", "rows[0].cells[9]")
+    assert str(error) == f"narrow.yaml: rows[0].cells[9]: {error.message}"
+    assert error.message.startswith("the number 11 does not fit inside the frames of a double cell ")
+    assert error.message.endswith(" (use fewer cells in the row)")
+
+
+def test_within_adds_only_what_an_error_does_not_say_yet():
+    inner = LayoutError("too wide", "rows[0]").within("rows", "a.yaml").within("title", "b.yaml")
+    assert (inner.message, inner.path, inner.where) == ("too wide", "rows[0]", "a.yaml")
+    assert str(LayoutError("too wide").within("", "a.yaml")) == "a.yaml: too wide"
+
+
+@pytest.mark.parametrize("special, kind", [("double", "double"), ("framed", "framed")])
+def test_a_two_digit_special_cell_too_narrow_for_its_frames_is_named(special, kind, english, colour_theme, measure):
+    rows = [{"colour": c, "cells": list(range(2, 17))} for c in ("red", "yellow")]
+    rows[0][special] = [11]
+    data = {"name": "narrow", "title": "Narrow", "dice_faces": 8, "close_after": 6,
+            "penalties": {"boxes": 4, "points": 5}, "rows": rows}
+    if special == "framed":
+        data["bonus_bar"] = ["red"]
+    with pytest.raises(LayoutError) as caught:
+        plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
+    assert str(caught.value).startswith(
+        f"narrow.yaml: rows[0].cells[9]: the number 11 does not fit inside the frames of a {kind} cell")
+    rows[0][special] = [9]  # one digit fits in the same cell
+    plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
+
+
+def test_a_grid_too_wide_to_read_is_refused(english, colour_theme, measure):
+    wide = {
+        "name": "wide", "title": "Wide", "dice_faces": 10, "close_after": 5,
+        "penalties": {"boxes": 4, "points": 5},
+        "rows": [{"colour": c, "cells": list(range(2, 21)) if i < 2 else list(range(20, 1, -1))}
+                 for i, c in enumerate(["red", "yellow", "green", "blue"])],
+    }
+    with pytest.raises(LayoutError, match=r"^wide\.yaml: rows\[0\]\.cells: 19 cells do not fit in a row"):
+        plan_sheet(grid_from_data(wide, "wide.yaml"), english, colour_theme, measure)
+
+
+# -- papers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_eight_slots_tile_the_page_inside_the_margins(paper):
+    plan = impose(paper, STANDARD.width, STANDARD.height)
+    width, height = PAPERS[paper]
+    page = Box(EDGE, EDGE, width - 2 * EDGE, height - 2 * EDGE)
+    assert len(plan.slots) == 8
+    for slot in plan.slots:
+        assert page.contains(slot)
+    for a, b in itertools.combinations(plan.slots, 2):
+        assert not a.overlaps(b)
+    area = sum(s.w * s.h for s in plan.slots)
+    block = Box(plan.slots[0].x, plan.slots[0].y, plan.slots[-1].right - plan.slots[0].x,
+                plan.slots[-1].bottom - plan.slots[0].y)
+    assert area == pytest.approx(block.w * block.h)  # no gaps: one cut serves two sheets
+    for item in plan.items:
+        assert page.contains(bounds(item)), item
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_cut_line_gets_its_two_marks_of_one_length_on_every_paper(paper):
+    plan = impose(paper, STANDARD.width, STANDARD.height)
+    lines = [i for i in plan.items if i.dash]
+    marks = [i for i in plan.items if not i.dash]
+    assert len(lines) == 3 + 5 and len(marks) == 2 * len(lines)
+    for mark in marks:
+        (x0, y0), (x1, y1) = mark.points
+        assert abs(x1 - x0) + abs(y1 - y0) == pytest.approx(MARK_LEN)
