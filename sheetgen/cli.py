@@ -638,11 +638,15 @@ class _SimulateCommand(click.Command):
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play the games in.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
+@click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
+                   " [default: none].")
 def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
-             as_json: bool) -> None:
+             as_json: bool, heatmap: Path | None) -> None:
     """Play GRID many times and report how it plays: scores, game length, how
     games end, how often each row closes and each cell is crossed, and warnings
-    for a grid that plays badly."""
+    for a grid that plays badly; --heatmap draws the sheet tinted by how often
+    each cell was crossed."""
     from .grid.load import load_grid
     from .play.simulate import Setup, report_json, report_text
     from .play.simulate import simulate as run
@@ -650,16 +654,30 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     if len(strategies) > players:
         raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
                                  param_hint="'--strategy'")
+    kind = heatmap.suffix.lower().lstrip(".") if heatmap is not None else None
+    if kind not in (None, "pdf", "png"):
+        raise click.BadParameter(f"expected a file name ending in .pdf or .png, got {quoted(str(heatmap))}",
+                                 param_hint="'--heatmap'")
     model = load_grid(grid)
+    if kind is not None:
+        from .play.heatmap import draw_heatmap, heatmap_sheet
+
+        sheet = heatmap_sheet(model)  # a grid that cannot be drawn fails before the games are played
     setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
     with _progress(games, "Playing", False) as progress:
         report = run(setup, jobs=jobs, progress=progress)
+    if kind is not None:
+        from .runs.output import write_atomic
+
+        write_atomic(heatmap, draw_heatmap(report, kind, sheet))
     if as_json:
         import json
 
         _say(json.dumps(report_json(report), indent=2))
     else:
         _say(report_text(report), nl=False)
+        if heatmap is not None:
+            _say(f"wrote {shown(os.fspath(heatmap))}")
 
 
 def main() -> None:

@@ -91,3 +91,55 @@ def test_a_long_title_is_made_smaller_to_fit_the_sheet_width():
     for item in page.items:
         if isinstance(item, Text) and item.role == "title":
             assert measure_text(item.text, item.bold, item.size) <= 40.0 + 1e-6
+
+
+# -- the drawing -------------------------------------------------------------------------------
+
+import pypdfium2 as pdfium  # noqa: E402  (the tests' own reader of what was drawn)
+
+from sheetgen.play.heatmap import PNG_DPI, draw_heatmap, heatmap_sheet  # noqa: E402
+
+
+def _pixels(pdf: bytes, dpi: float = 100):
+    page = pdfium.PdfDocument(pdf)[0]
+    return page.render(scale=dpi / 72).to_pil().convert("RGB"), page.get_size()
+
+
+def test_the_drawn_sheet_carries_each_cells_heat_colour():
+    report = _report("classic", [0.0, 1.0] + [0.5] * 9)
+    pdf = draw_heatmap(report, "pdf")
+    plan, _ = heatmap_sheet(report.setup.grid)
+    page = heatmap_page(report, plan.width, plan.height, measure_text)
+    image, _ = _pixels(pdf, 200)
+    scale = 200 / 25.4
+    for index, share in ((0, 0.0), (1, 1.0), (2, 0.5)):
+        cell = next(c for c in plan.cells if (c.row, c.index) == (0, index))
+        # a point of the cell's background clear of its number: a tenth in from its top-left corner
+        x = page.sheet_slot.x + cell.pale.x + cell.pale.w * 0.12
+        y = page.sheet_slot.y + cell.pale.y + cell.pale.h * 0.12
+        drawn = image.getpixel((round(x * scale), round(y * scale)))
+        expected = tuple(round(255 * c) for c in heat_colour(share))
+        assert max(abs(a - b) for a, b in zip(drawn, expected)) <= 3, (index, drawn, expected)
+
+
+def test_nothing_is_drawn_within_5_mm_of_the_page_edge_and_the_bytes_repeat():
+    report = _report("disorder", [0.3] * 11)
+    pdf = draw_heatmap(report, "pdf")
+    assert pdf == draw_heatmap(report, "pdf")
+    image, (width_pt, height_pt) = _pixels(pdf)
+    strip = round(EDGE * 100 / 25.4)
+    w, h = image.size
+    edge = [image.getpixel((x, y)) for x in range(w) for y in range(h)
+            if x < strip or y < strip or x >= w - strip or y >= h - strip]
+    assert set(edge) == {(255, 255, 255)}
+    assert len(pdfium.PdfDocument(pdf)) == 1
+
+
+def test_a_png_heat_map_is_the_page_at_150_dpi():
+    report = _report("classic", [0.5] * 11)
+    png = draw_heatmap(report, "png")
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    plan, _ = heatmap_sheet(report.setup.grid)
+    page = heatmap_page(report, plan.width, plan.height, measure_text)
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (round(page.width * PNG_DPI / 25.4), round(page.height * PNG_DPI / 25.4))

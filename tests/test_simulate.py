@@ -343,6 +343,53 @@ def test_json_gives_small_boxes_on_grids_with_them():
     assert "boxes_crossed_share" not in report_json(simulate(Setup(load_grid("classic"), games=100)))["rows"][0]
 
 
+def test_heatmap_writes_the_picture_after_the_report(run, tmp_path):
+    result = run("simulate", "classic", "--games", "200", "--heatmap", "maps/classic.png")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("\nwrote maps/classic.png\n")
+    assert (tmp_path / "maps" / "classic.png").read_bytes().startswith(b"\x89PNG")
+    result = run("simulate", "classic", "--games", "200", "--heatmap", "classic.PDF", "--json")
+    assert json.loads(result.stdout)["games"] == 200  # nothing but the JSON on standard output
+    assert (tmp_path / "classic.PDF").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_grid_that_cannot_be_drawn_is_refused_before_any_game(run, tmp_path, monkeypatch):
+    import sheetgen.play.simulate as simulation
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("games were played")
+
+    monkeypatch.setattr(simulation, "simulate", no_games)
+    crowded = tmp_path / "crowded.yaml"  # three rows under a bar, eight legend lines: no room for the rows
+    crowded.write_text(CROWDED)
+    result = run("simulate", str(crowded), "--heatmap", "crowded.png")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"sheetgen: {crowded}: rows: the rows do not fit") and result.stderr.count("\n") == 1
+    assert not (tmp_path / "crowded.png").exists()
+
+
+CROWDED = """\
+name: crowded
+title: Crowded
+dice_faces: 6
+close_after: 6
+penalties: {boxes: 3, points: 4}
+bis: true
+lucky: {count: 2, from: 3, to: 11}
+bonus_bar: [green, red, yellow, red, green, yellow]
+powers:
+  circle: {effect: extra_crosses, crosses: 3}
+  diamond: {effect: cross_each_open_row}
+  octagon: {effect: bonus_points, points: 7}
+  square: {effect: double_lowest_row}
+  star: {effect: no_penalties}
+rows:
+  - {colour: red, cells: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], framed: [5, 10], symbols: {4: circle, 7: diamond, 11: octagon}}
+  - {colour: yellow, cells: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], framed: [8, 4], symbols: {11: circle, 6: diamond, 3: square}}
+  - {colour: green, cells: [7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12], framed: [9], symbols: {6: octagon, 3: square, 10: star, 5: star}}
+"""
+
+
 SIMULATE_ERRORS = [
     (("simulate", "nosuch"), 1, "sheetgen: nosuch: unknown grid (expected a file or one of "),
     (("simulate", "classic", "--strategy", "clever"), 2,
@@ -353,6 +400,8 @@ SIMULATE_ERRORS = [
      "sheetgen simulate: Invalid value for '--players': 9 is not in the range 1<=x<=8."),
     (("simulate", "classic", "--players", "2", "--strategy", "random", "--strategy", "greedy", "--strategy",
       "careful"), 2, "sheetgen simulate: Invalid value for '--strategy': 3 strategies for 2 players"),
+    (("simulate", "classic", "--heatmap", "heat.svg"), 2,
+     "sheetgen simulate: Invalid value for '--heatmap': expected a file name ending in .pdf or .png, got 'heat.svg'"),
 ]
 
 
@@ -402,5 +451,5 @@ def test_the_docs_report_is_what_the_command_prints(run):
 
 
 def test_the_docs_balance_table_is_what_the_script_prints():
-    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "balance.py"))
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
     assert script["balance_table"]() in DOCS.read_text()

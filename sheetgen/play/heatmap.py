@@ -3,7 +3,9 @@
 ``heat_colour(share)`` is the colour scale (a share of sheets, 0 to 1, to an
 RGB colour from 0 to 1); ``heat_fills(report)`` gives every cell its colour;
 ``heatmap_page(report)`` lays out one page in mm: the sheet, a title line and a
-legend of the scale; ``draw_heatmap(report, "pdf" | "png")`` makes its bytes.
+legend of the scale; ``draw_heatmap(report, "pdf" | "png")`` draws the sheet
+with the normal renderer (``sheet.draw.draw_sheet`` and its ``cell_fills``) on
+that page and makes its bytes (a PNG through ``pdf.raster``).
 
 The scale runs from white (a cell nobody crossed) through pale yellow to a light
 orange (every sheet crossed it): ordered by lightness, so that it reads in black
@@ -17,8 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..grid.model import Grid
 from ..grid.validate import plural
-from ..pdf.geometry import RGB, Box, Drawing, Item, Rect, Text
+from ..pdf.geometry import RGB, Box, Item, Rect, Text
+from ..sheet.draw import draw_sheet
+from ..sheet.plan import SheetPlan, plan_sheet
+from ..sheet.style import Theme, load_labels, load_theme
 from .simulate import Report
 
 Measure = Callable[[str, bool, float], float]  # (text, bold, size mm) -> width mm
@@ -39,7 +45,7 @@ LEGEND_STEPS = 40  # the bar is drawn as this many flat steps
 LEGEND_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 INK = (0.0, 0.0, 0.0)
 GREY = (0.35, 0.35, 0.35)
-PNG_DPI = 200
+PNG_DPI = 150  # as the download pack's previews
 
 
 def heat_colour(share: float) -> RGB:
@@ -105,23 +111,29 @@ def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measur
     return HeatmapPage(sheet_width + 2 * MARGIN, caption_y + MARGIN, slot, tuple(items))
 
 
-def draw_heatmap(report: Report, kind: str) -> bytes:
-    """The heat map as a one-page PDF (``kind`` "pdf") or a PNG of that page ("png")."""
+def heatmap_sheet(grid: Grid) -> tuple[SheetPlan, Theme]:
+    """The sheet a heat map of ``grid`` is drawn on: the normal one, in the
+    default language and theme (``LayoutError`` if it cannot print)."""
+    from ..pdf.render import measure_text
+
+    theme = load_theme()
+    return plan_sheet(grid, load_labels(), theme, measure_text), theme
+
+
+def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | None = None) -> bytes:
+    """The heat map as a one-page PDF (``kind`` "pdf") or a PNG of that page
+    ("png"), drawn on ``sheet`` (default: ``heatmap_sheet`` of the report's grid)
+    by the normal renderer, each cell's background its heat colour."""
     from ..pdf.impose import PagePlan
     from ..pdf.render import Section, measure_text, render_sections
 
-    sheet = sheet_drawing(report.setup.grid, heat_fills(report))
-    page = heatmap_page(report, sheet.width, sheet.height, measure_text)
-    plan = PagePlan(page.width, page.height, (page.sheet_slot,), page.items)
-    pdf = render_sections([Section(plan, sheet, [[()]])], title=f"{report.setup.grid.title} heat map")
+    plan, theme = sheet or heatmap_sheet(report.setup.grid)
+    drawing = draw_sheet(plan, theme, cell_fills=heat_fills(report))
+    page = heatmap_page(report, drawing.width, drawing.height, measure_text)
+    paper = PagePlan(page.width, page.height, (page.sheet_slot,), page.items)
+    pdf = render_sections([Section(paper, drawing, [[()]])], title=f"{report.setup.grid.title}: heat map")
     if kind == "pdf":
         return pdf
     from ..pdf.raster import rasterise_png
 
     return rasterise_png(pdf, Box(0, 0, page.width, page.height), PNG_DPI)
-
-
-def sheet_drawing(grid, fills: dict[tuple[int, int], RGB]) -> Drawing:
-    """The grid's sheet as the normal renderer draws it, each cell's background
-    replaced by ``fills``."""
-    raise NotImplementedError("drawing waits for sheet/draw.py's draw_sheet(plan, theme, cell_fills=...)")
