@@ -17,17 +17,14 @@ that two grids' maps compare.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from ..grid.model import Grid
 from ..grid.validate import plural
 from ..pdf.geometry import RGB, Box, Item, Rect, Text
 from ..sheet.draw import draw_sheet
-from ..sheet.plan import SheetPlan, plan_sheet
+from ..sheet.plan import Measure, SheetPlan, plan_sheet
 from ..sheet.style import Theme, load_labels, load_theme
 from .simulate import Report
-
-Measure = Callable[[str, bool, float], float]  # (text, bold, size mm) -> width mm
 
 HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
     (0.0, (1.0, 1.0, 1.0)),

@@ -7,9 +7,10 @@ one of the moves or None to cross nothing.  It sees nothing else: not the
 other players' choices in the same action 1, not the dice to come.  Its
 randomness, if any, comes from ``rng``, which the simulation seeds per game.
 
-Ties between equally good moves are broken at random: a rule like "the
-first listed" would favour the top row, and a simulation would then report
-the strategy's bias as the grid's.
+A power's crosses (POWER moves, rows tied for fewest crosses) lose no cell, so
+every strategy takes one of them.  Ties between equally good moves are broken
+at random: a rule like "the first listed" would favour the top row, and a
+simulation would then report the strategy's bias as the grid's.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .game import BIS, POWER, Choose, Move, Sheet, Table
+from .game import BIS, Choose, Move, Sheet, Table
 
 GREEDY_MAX_SKIP = 1  # greedy crosses a cell only if it loses at most this many cells
 CAREFUL_YOUNG_ROW = 1  # careful loses a cell without need only in a row with at most this many crosses
@@ -28,7 +29,7 @@ CAREFUL_SKIP_POINTS = 2  # careful's price of a lost cell, against a penalty's p
 @dataclass(frozen=True)
 class Strategy:
     name: str
-    summary: str  # one line, for --help and reports
+    summary: str  # one line, for --help
     make: Callable[[random.Random], Choose]
 
 
@@ -55,7 +56,7 @@ def _greedy(rng: random.Random) -> Choose:
             elif skip == fewest:
                 ties.append(move)
         if not ties:
-            return moves[0] if moves[0][0] == POWER else None
+            return None
         return ties[0] if len(ties) == 1 else ties[randrange(len(ties))]
 
     return choose
