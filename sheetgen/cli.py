@@ -604,7 +604,7 @@ class StrategyName(click.ParamType):
     def convert(self, value, param, ctx):
         if value in self.names():
             return value
-        self.fail(f"{value!r} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
+        self.fail(f"{quoted(value)} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem
