@@ -243,12 +243,15 @@ def test_a_row_that_cannot_close_in_practice_is_reported():
 # -- strategies ---------------------------------------------------------------------------
 
 
+CLASSIC_RULES = rulebook(load_grid("classic"))
+
+
 def _decide(strategy: str, moves, *, next_cells=(0, 0, 0, 0), crosses=(0, 0, 0, 0), action=1, active_crossed=False,
             seed=0):
     """What a strategy chooses for a classic sheet in a given state."""
     import random
 
-    game = Game(rulebook(load_grid("classic")), [lambda m, s, t: None], hand_dice([]))
+    game = Game(CLASSIC_RULES, [lambda m, s, t: None], hand_dice([]))
     sheet = game.sheets[0]
     sheet.next[:], sheet.crosses[:] = list(next_cells), list(crosses)
     game.table.action, game.table.active_crossed = action, active_crossed
