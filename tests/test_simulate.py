@@ -25,7 +25,7 @@ from sheetgen.play.strategies import CAREFUL_SKIP_POINTS, GREEDY_MAX_SKIP, STRAT
 
 # Seats take these in turn: every strategy plays every grid at every table size.
 TABLES = [(2, ("random", "greedy")), (3, ("careful", "random", "greedy")), (5, ("careful",))]
-GAMES_PER_TABLE = 200
+GAMES_PER_TABLE = 400
 
 
 @pytest.mark.parametrize("name", builtin_names())
