@@ -14,7 +14,6 @@ import collections
 import functools
 import random
 
-
 from sheetgen.grid.load import load_grid
 from sheetgen.play.game import (BIS, CELL, LUCKY, POWER, CROSSED, FREE, STRUCK, Game, hand_dice, marks_document,
                                 random_dice, rulebook)
