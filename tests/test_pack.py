@@ -27,6 +27,7 @@ from conftest import need_tool
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.pdf.raster import encode_png
+from sheetgen.play.simulate import Typical, typical_game
 from sheetgen.runs.pack import (NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack, index_html, ordered, pack_files,
                                 short_titles)
 from sheetgen.sheet.style import load_labels
@@ -42,6 +43,7 @@ SHEETS = ([f"standard-{look}-{paper}" for look in ("colour", "colour-marks", "in
           + [f"large-{look}-{paper}" for look in ("colour", "mono") for paper in ("a4", "letter")]
           + ["a6-colour"])
 PDFS = {f"pdf/{grid}-{lang}-{kind}.pdf" for grid in builtin_names() for lang in LANGS for kind in SHEETS}
+CARDS = {f"rules/{grid}-{lang}-{paper}.pdf" for grid in builtin_names() for lang in LANGS for paper in ("a4", "letter")}
 POINTS = {"a4": (595, 842), "letter": (612, 792), "a6": (420, 298)}  # upright, but A6: landscape
 PER_PAGE = {"standard": 8, "large": 4, "a6": 1}
 grid_named = functools.cache(load_grid)
@@ -54,7 +56,7 @@ def pack(tmp_path_factory) -> Path:
     result = CliRunner().invoke(cli, ["pack", "-o", str(folder)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     size = (folder / ZIP).stat().st_size / 1e6
-    count = len(PDFS) + 50 + 5 + 2
+    count = len(PDFS) + 50 + len(CARDS) + 5 + 2
     assert result.output == (
         f"wrote {count} files to {folder}: open {folder}/index.html, or share {folder}/{ZIP} ({size:.1f} MB)\n"
     )
@@ -67,8 +69,19 @@ def files_in(folder: Path) -> dict[str, bytes]:
 
 def test_the_pack_holds_every_grid_in_every_language_look_size_and_paper(pack):
     previews = {f"preview/{g}-{lang}.png" for g in builtin_names() for lang in LANGS}
-    assert set(files_in(pack)) == PDFS | previews | set(PAGES.values()) | {SUMS, ZIP}
-    assert len(PDFS) == 10 * 5 * 13
+    assert set(files_in(pack)) == PDFS | previews | CARDS | set(PAGES.values()) | {SUMS, ZIP}
+    assert len(PDFS) == 10 * 5 * 13 and len(CARDS) == 10 * 5 * 2
+
+
+def test_the_rules_cards_are_those_sheetgen_rules_writes_on_their_paper(pack):
+    for path in sorted(pack.glob("rules/*.pdf")):
+        grid, lang, paper = path.stem.split("-")
+        data = path.read_bytes()
+        document = pdfium.PdfDocument(data)
+        assert len(document) == 1 and tuple(round(v) for v in document[0].get_size()) == POINTS[paper], path.name
+        if grid in ("classic", "powers"):  # the command line's card, byte for byte
+            result = CliRunner().invoke(cli, ["rules", grid, "--pdf", "--lang", lang, "--paper", paper, "-o", "-"])
+            assert result.stdout_bytes == data, path.name
 
 
 def test_each_pdf_is_one_page_of_its_paper_size_language_and_look(pack):
@@ -167,11 +180,12 @@ def test_a_smaller_pack_through_the_library(tmp_path):
     contents = Pack(grids=("longo", "classic"), langs=("fr",), papers=("letter",))
     steps = []
     paths = build_pack(tmp_path, contents, steps.append)
-    assert sum(steps) == contents.steps == len(paths)
+    assert sum(steps) == contents.steps == len(paths) + 2  # and a typical game of each grid
     kinds = ["standard-colour", "standard-colour-marks", "standard-ink-saver", "standard-mono", "large-colour",
              "large-mono"]  # the A6 card prints on A6 only
     assert sorted(p.relative_to(tmp_path).as_posix() for p in paths) == sorted(
-        [SUMS, "index-fr.html", "preview/classic-fr.png", "preview/longo-fr.png", ZIP]
+        [SUMS, "index-fr.html", "preview/classic-fr.png", "preview/longo-fr.png", ZIP,
+         "rules/classic-fr-letter.pdf", "rules/longo-fr-letter.pdf"]
         + [f"pdf/{grid}-fr-{kind}-letter.pdf" for grid in ("classic", "longo") for kind in kinds])
     page = (tmp_path / "index-fr.html").read_text()
     assert '<html lang="fr">' in page and ">Français</a>" in page
@@ -221,8 +235,8 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
         local = [ref for ref in page.refs if not ref.startswith("#")]
         assert all(ref in files for ref in local), [ref for ref in local if ref not in files]
         assert all(not urlsplit(ref).scheme and not ref.startswith("/") for ref in local)
-        own = {p for p in files if p.startswith(("pdf/", "preview/")) and Path(p).stem.split("-")[1] == lang}
-        assert {ref for ref in local if ref.startswith(("pdf/", "preview/"))} == own
+        own = {p for p in files if p.startswith(("pdf/", "preview/", "rules/")) and Path(p).stem.split("-")[1] == lang}
+        assert {ref for ref in local if ref.startswith(("pdf/", "preview/", "rules/"))} == own
         assert {ZIP, SUMS} <= set(local)
         assert not page.tags & {"script", "link", "iframe", "object", "embed"}
         assert "url(" not in text and "@import" not in text and "@font-face" not in text
@@ -237,7 +251,7 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
 def test_classic_comes_first_and_the_names_drop_the_shared_qwixx(pack):
     page = Page((pack / "index.html").read_text())
     games = page.headings[page.headings.index("The games") + 1:]
-    names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Checking the files")]
+    names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Rules card", "Checking the files")]
     assert names == ["Qwixx", "Bis", "Bonus", "Colour Blocks", "Disorder", "Doubles", "Longo", "Mixed", "Powers",
                      "Rainbow"]
     anchors = [ref[1:] for ref in page.refs if ref.startswith("#")]
@@ -259,6 +273,16 @@ def test_each_page_shows_the_previews_in_its_own_language(pack):
     for lang, name in PAGES.items():
         sources = [ref for ref in Page((pack / name).read_text()).refs if ref.startswith("preview/")]
         assert sources == [f"preview/{g.name}-{lang}.png" for g in ordered(load_grid(n) for n in builtin_names())]
+
+
+def test_each_page_gives_each_grids_typical_game_from_the_simulation(pack):
+    games = {name: typical_game(load_grid(name)) for name in builtin_names()}
+    for lang, name in PAGES.items():
+        text = html.unescape((pack / name).read_text())
+        words = load_labels(lang)
+        for grid, game in games.items():
+            line = words.fill("pack_typical", players=4, score=game.winning_score, rolls=game.rolls, games=500)
+            assert line in text, (lang, grid)
 
 
 def test_short_titles_drop_the_words_every_title_begins_with():
@@ -283,16 +307,19 @@ def test_text_from_grid_files_is_escaped_on_the_page():
                           "mine.yaml")
     pack = Pack(grids=(), langs=("en",), papers=("a4",))
     sizes = {path: 1000 for path in pack_paths(pack, mine)}
-    page = index_html(pack, [mine, load_grid("classic")], "en", sizes, 2_000_000)
+    game = Typical(60, 30, 500, 4, "careful")
+    page = index_html(pack, [mine, load_grid("classic")], "en", sizes, 2_000_000, {"mine": game, "classic": game})
     assert "<b>" not in page and "<script>" not in page
     assert "&lt;b&gt;&amp;amp;" in page and "A &lt;script&gt; &amp; co" in page
 
 
 def pack_paths(pack: Pack, grid) -> list[str]:
-    from sheetgen.runs.pack import pdf_path
+    from sheetgen.runs.pack import pdf_path, rules_path
 
-    return [pdf_path(g, lang, kind, paper) for g in (grid.name, "classic") for lang in pack.langs
-            for kind in pack.prints for paper in pack.papers_of(kind.size)]
+    names = (grid.name, "classic")
+    return [pdf_path(g, lang, kind, paper) for g in names for lang in pack.langs
+            for kind in pack.prints for paper in pack.papers_of(kind.size)] + [
+        rules_path(g, lang, paper) for g in names for lang in pack.langs for paper in pack.card_papers]
 
 
 # -- in a browser ----------------------------------------------------------------------
@@ -352,6 +379,6 @@ def test_in_chromium_every_target_is_44_px_every_link_a_file_and_nothing_too_wid
     small = [(link["text"], link["size"]) for link in report["links"] if min(link["size"]) < 44]
     assert small == []
     files = [link["href"] for link in report["links"] if not urlsplit(link["href"]).fragment]
-    assert len(files) == 13 * 10 + len(LANGS) + 2  # the sheets, the pages, the zip and the checksums
+    assert len(files) == (13 + 2) * 10 + len(LANGS) + 2  # sheets and cards, the pages, the zip, the checksums
     missing = [url for url in files if not Path(unquote(urlsplit(url).path)).is_file()]
     assert missing == []

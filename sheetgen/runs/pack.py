@@ -8,6 +8,9 @@ the pack:
   colour with colour marks, at the standard size; fewer in large print and
   on A6, so that the pack stays a sensible size);
 - a PNG preview of one standard colour sheet of each grid in each language;
+- the rules card of each grid in each language, on A4 and US Letter
+  (``runs/card.py``), and each grid's typical game, from a fixed-seed
+  simulation (``play/simulate.typical_game``), shown on the pages;
 - ``index.html`` (the default language) and ``index-XX.html``: one page per
   language, linked to each other, from the ``pack_`` words of the language
   files and the template ``sheetgen/data/pack.html`` (plain HTML and CSS,
@@ -41,6 +44,8 @@ from ..grid.model import Grid
 from ..pdf.impose import PAPERS, impose
 from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
 from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
+from ..play.simulate import Typical, typical_game
+from .card import CARD_PAPERS, rules_card_pdf
 from .jobs import Job, Progress, page_plan, render_job
 from .output import write_atomic
 
@@ -51,6 +56,7 @@ TEMPLATE = DATA / "pack.html"
 PREVIEW_DPI = 150
 PREVIEW_CSS_WIDTH = 384  # px: 96 mm at 4 px a mm
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: no build time in the bytes
+ZIP_ROUNDS = 4  # of making the pages and the zip, for the pages to show the zip's size
 
 
 @dataclass(frozen=True)
@@ -105,14 +111,27 @@ class Pack:
         return tuple(paper for paper in size.papers if paper in self.papers)
 
     @property
+    def card_papers(self) -> tuple[str, ...]:
+        return tuple(paper for paper in CARD_PAPERS if paper in self.papers)
+
+    @property
     def sheet_files(self) -> int:
         """PDFs of sheets for one grid in one language."""
         return sum(len(self.papers_of(p.size)) for p in self.prints)
 
     @property
     def steps(self) -> int:
-        """Sheets and previews, then the pages, the checksums and the zip."""
-        return len(self.grids) * len(self.langs) * (self.sheet_files + 1) + len(self.langs) + 2
+        """Per grid its typical game, and per language its sheets, preview and
+        rules cards; then the pages, the checksums and the zip."""
+        per_lang = self.sheet_files + 1 + len(self.card_papers)
+        return len(self.grids) * (1 + len(self.langs) * per_lang) + len(self.langs) + 2
+
+
+def sheet_job(grid: Grid, lang: str, kind: Print, paper: str) -> Job:
+    """One page of ``kind`` sheets of ``grid`` in ``lang`` on ``paper``."""
+    job = Job(grid, lang=lang, size=kind.size, paper=paper, theme=kind.look.theme,
+              colour_marks=kind.look.colour_marks)
+    return replace(job, sheets=page_plan(job).per_page)
 
 
 def pdf_path(grid: str, lang: str, kind: Print, paper: str) -> str:
@@ -123,6 +142,10 @@ def pdf_path(grid: str, lang: str, kind: Print, paper: str) -> str:
 
 def preview_path(grid: str, lang: str) -> str:
     return f"preview/{grid}-{lang}.png"
+
+
+def rules_path(grid: str, lang: str, paper: str) -> str:
+    return f"rules/{grid}-{lang}-{paper}.pdf"
 
 
 def page_path(lang: str) -> str:
@@ -136,29 +159,35 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
     tick = progress or (lambda steps: None)
     files: dict[str, bytes] = {}
     grids = ordered(load_grid(name) for name in pack.grids)
+    typical: dict[str, Typical] = {}
     for grid in grids:
+        typical[grid.name] = typical_game(grid)
+        tick(1)
         for lang in pack.langs:
             for kind in pack.prints:
                 for paper in pack.papers_of(kind.size):
-                    job = Job(grid, lang=lang, size=kind.size, paper=paper, theme=kind.look.theme,
-                              colour_marks=kind.look.colour_marks)
-                    job = replace(job, sheets=page_plan(job).per_page)  # one page
-                    files[pdf_path(grid.name, lang, kind, paper)] = render_job(job)
+                    files[pdf_path(grid.name, lang, kind, paper)] = render_job(sheet_job(grid, lang, kind, paper))
                     tick(1)
             preview = Job(grid, sheets=1, lang=lang)  # the first sheet of a standard page in colour
             slot = impose(preview.paper, STANDARD.width, STANDARD.height).slots[0]
             files[preview_path(grid.name, lang)] = rasterise_png(render_job(preview), slot, PREVIEW_DPI)
             tick(1)
+            for paper in pack.card_papers:
+                files[rules_path(grid.name, lang, paper)] = rules_card_pdf(grid, lang, paper)
+                tick(1)
     sizes = {path: len(data) for path, data in files.items()}
     # The pages show the zip's size, which they are part of: made with a guess,
-    # zipped, and made again with the size found, until the figure they show holds.
-    zip_size, shown = 0, None
-    while shown != rounded(zip_size):
-        shown = rounded(zip_size)
-        pages = {page_path(lang): index_html(pack, grids, lang, sizes, zip_size).encode() for lang in pack.langs}
+    # zipped, and made again with the size found, until the figure they show holds
+    # (the second round, unless a size falls on the edge of a rounding).
+    zip_size = 0
+    for _ in range(ZIP_ROUNDS):
+        pages = {page_path(lang): index_html(pack, grids, lang, sizes, zip_size, typical).encode()
+                 for lang in pack.langs}
         everything = files | pages
         everything[SUMS] = checksums(everything).encode()
         archive = zip_files(everything)
+        if rounded(len(archive)) == rounded(zip_size):
+            break
         zip_size = len(archive)
     tick(len(pack.langs) + 1)
     files = everything | {ZIP: archive}
@@ -255,10 +284,11 @@ def joined(parts: Iterable[Html]) -> Html:
     return Html("\n".join(parts))
 
 
-def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], zip_size: int) -> str:
+def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], zip_size: int,
+               typical: dict[str, Typical]) -> str:
     """The pack's page in ``lang``: how to choose and print, then each grid's
-    preview and files; the checksums at the bottom.  ``sizes`` are the bytes
-    of the files it links."""
+    preview, typical game and files; the checksums at the bottom.  ``sizes``
+    are the bytes of the files it links, ``typical`` each grid's typical game."""
     words = load_labels(lang)
     short = short_titles(grids)
     kinds = _in_pack(pack)
@@ -295,11 +325,23 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
                     buttons.append(fill("button", href=path, label=label, text=paper_name, size=amount(sizes[path])))
                 rows.append(fill("look", name=_look_words(words, look), buttons=joined(buttons)))
             downloads.append(fill("size", name=words(f"pack_size_{size.name}"), looks=joined(rows)))
-        about = fill("about", text=grid.description) if grid.description and lang == DEFAULT_LANG else Html("")
+        cards = []
+        for paper in pack.card_papers:
+            path = rules_path(grid.name, lang, paper)
+            paper_name = words(f"pack_paper_{paper}")
+            label = f"{short[grid.name]}, {words('pack_rules')}, {paper_name} (PDF, {amount(sizes[path])})"
+            cards.append(fill("button", href=path, label=label, text=paper_name, size=amount(sizes[path])))
+        if cards:
+            downloads.append(fill("rules", name=words("pack_rules"), note=words("pack_rules_note"),
+                                  buttons=joined(cards)))
+        game = typical[grid.name]
+        about = [fill("about", text=grid.description)] if grid.description and lang == DEFAULT_LANG else []
+        about.append(fill("about", text=words.fill("pack_typical", players=game.players, score=game.winning_score,
+                                                   rolls=game.rolls, games=game.games)))
         sections.append(fill(
-            "grid", id=grid.name, name=short[grid.name], about=about, preview=preview_path(grid.name, lang),
+            "grid", id=grid.name, name=short[grid.name], about=joined(about), preview=preview_path(grid.name, lang),
             width=PREVIEW_CSS_WIDTH, height=round(PREVIEW_CSS_WIDTH * STANDARD.height / STANDARD.width),
-            preview_alt=words("pack_preview_alt", short[grid.name]), downloads=joined(downloads), more=Html("")))
+            preview_alt=words("pack_preview_alt", short[grid.name]), downloads=joined(downloads)))
 
     contents = joined(fill("contents_entry", id=grid.name, name=short[grid.name]) for grid in grids)
     return fill(
