@@ -137,3 +137,17 @@ def test_nothing_is_printed_within_5_mm_of_the_paper_edge(name, size, paper):
         assert min(margins) == pytest.approx(block - MARK_GAP - MARK_LEN, abs=1.5 / PX_PER_MM), margins
     else:  # the sheet's own content, inside its blank border
         assert min(margins) >= block + PAD - 1 / PX_PER_MM, margins
+
+
+def test_check_lays_a_grid_out_in_every_size_and_names_the_one_that_fails(monkeypatch):
+    from sheetgen.runs import jobs
+    from sheetgen.sheet.plan import STANDARD, SheetSize
+
+    grid = load_grid("classic")
+    jobs.check_printable(grid)  # every shipped size
+    narrow = SheetSize("narrow", 60.0, 66.0)  # 11 cells cannot be read in 54 mm
+    monkeypatch.setattr(jobs, "SIZES", {"standard": STANDARD, "narrow": narrow})
+    with pytest.raises(LayoutError) as caught:
+        jobs.check_printable(grid)
+    assert caught.value.path == "rows[0].cells"
+    assert caught.value.message.endswith(" (with --size narrow)"), caught.value.message
