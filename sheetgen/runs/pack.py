@@ -246,8 +246,6 @@ def short_titles(grids: Iterable[Grid]) -> dict[str, str]:
     shared = 0
     while all(len(w) > shared for w in words) and len({w[shared] for w in words}) == 1:
         shared += 1
-    if len(grids) < 2:
-        shared = 0
     return {grid.name: " ".join(w[shared:]) or grid.title for grid, w in zip(grids, words)}
 
 
@@ -256,7 +254,7 @@ def ordered(grids: Iterable[Grid]) -> list[Grid]:
     with), then the others by their short titles."""
     grids = list(grids)
     short = short_titles(grids)
-    return sorted(grids, key=lambda g: (short[g.name] != g.title or len(grids) == 1, short[g.name].casefold(), g.name))
+    return sorted(grids, key=lambda g: (short[g.name] != g.title, short[g.name].casefold(), g.name))
 
 
 # -- the pages --------------------------------------------------------------------------
