@@ -369,7 +369,7 @@ def _is_folder(path: str) -> bool:
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print: 8 sheets each, 4 in large print, 1 on A6.")
 @click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
-              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: 8 a page]")
+              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: a page's]")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
@@ -399,8 +399,8 @@ def _is_folder(path: str) -> bool:
                    " 'page': the sheets of each page in sequence.")
 @_quiet_option("no progress bar, no summary")
 def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: int | str, lang: str,
-           lang_file: str | None, size: str, paper: str | None, theme: str, colour_marks: bool, header: str | None, serial: bool,
-           first_serial: int | None, serial_order: str, quiet: bool) -> None:
+           lang_file: str | None, size: str, paper: str | None, theme: str, colour_marks: bool, header: str | None,
+           serial: bool, first_serial: int | None, serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file, '-' for standard input) as a
     PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
