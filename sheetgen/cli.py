@@ -380,7 +380,7 @@ def _is_folder(path: str) -> bool:
 @click.option("--size", type=click.Choice(list(SIZES)), default=STANDARD.name, show_default=True,
               help="Sheet size: 'standard' 96 x 66 mm, 8 to a page; 'large' print 132 x 92 mm, 4 to a landscape"
                    " page; 'a6', one to an A6 page.")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)),
+@click.option("--paper", type=click.Choice(list(PAPERS)),
               help="Paper: a4 or letter (the sheets keep their size), a6 for --size a6.  [default: a4, a6 for"
                    " --size a6]")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
