@@ -581,6 +581,105 @@ def pack_command(output: Path, quiet: bool) -> None:
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)"))
 
 
+GAMES_MAX = 1_000_000  # about five minutes on one core
+PLAYERS_MAX = 8  # play/simulate.py's MAX_PLAYERS, and
+STRATEGY_DEFAULT = "careful"  # play/strategies.py's DEFAULT_STRATEGY (a test checks both)
+
+
+class StrategyName(click.ParamType):
+    """A strategy's name, checked against play/strategies.py only when one is
+    given or help is shown, so that starting sheetgen does not load the game."""
+
+    name = "strategy"
+
+    @staticmethod
+    def names() -> list[str]:
+        from .play.strategies import STRATEGIES
+
+        return list(STRATEGIES)
+
+    def get_metavar(self, param, ctx=None):
+        return "[" + "|".join(self.names()) + "]"
+
+    def convert(self, value, param, ctx):
+        if value in self.names():
+            return value
+        self.fail(f"{quoted(value)} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in self.names() if name.startswith(incomplete)]
+
+
+class _SimulateCommand(click.Command):
+    """The simulate command, whose help ends with what each strategy does."""
+
+    def format_epilog(self, ctx, formatter):
+        from .play.strategies import DEFAULT_STRATEGY, STRATEGIES
+
+        with formatter.section("Strategies"):
+            formatter.write_dl([(name + (" (default)" if name == DEFAULT_STRATEGY else ""), strategy.summary)
+                                for name, strategy in STRATEGIES.items()])
+
+
+@cli.command(cls=_SimulateCommand)
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
+              help="Games to play.")
+@click.option("--players", type=click.IntRange(1, PLAYERS_MAX), default=4, show_default=True,
+              help="Players in each game.")
+@click.option("--strategy", "strategies", type=StrategyName(), multiple=True, default=(STRATEGY_DEFAULT,),
+              show_default=True,
+              help="A player's strategy (listed below); repeat it for the next seats, which take the strategies"
+                   " in turn.")
+@click.option("--seed", type=Seed(), default="1", show_default=True,
+              help="Seed of the dice; the same seed gives the same report, whatever --jobs. 'random' for a fresh one.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the games in.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
+@click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
+                   " [default: none].")
+def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
+             as_json: bool, heatmap: Path | None) -> None:
+    """Play GRID many times and report how it plays: scores, game length, how
+    games end, how often each row closes and each cell is crossed, and warnings
+    for a grid that plays badly; --heatmap draws the sheet tinted by how often
+    each cell was crossed."""
+    from .grid.load import load_grid
+    from .play.simulate import Setup, report_json, report_text
+    from .play.simulate import simulate as run
+
+    if len(strategies) > players:
+        raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
+                                 param_hint="'--strategy'")
+    kind = heatmap.suffix.lower().lstrip(".") if heatmap is not None else None
+    if kind not in (None, "pdf", "png"):
+        raise click.BadParameter(f"expected a file name ending in .pdf or .png, got {quoted(str(heatmap))}",
+                                 param_hint="'--heatmap'")
+    model = load_grid(grid)
+    if kind is not None:
+        from .play.heatmap import draw_heatmap, heatmap_sheet
+
+        sheet = heatmap_sheet(model)  # a grid that cannot be drawn fails before the games are played
+    setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
+    with _progress(games, "Playing", False) as progress:
+        report = run(setup, jobs=jobs, progress=progress)
+    if kind is not None:
+        from .runs.output import write_atomic
+
+        write_atomic(heatmap, draw_heatmap(report, kind, sheet))
+    if as_json:
+        import json
+
+        _say(json.dumps(report_json(report), indent=2))
+    else:
+        _say(report_text(report), nl=False)
+        if heatmap is not None:
+            _say(f"wrote {shown(os.fspath(heatmap))}")
+
+
 class HtmlTarget(click.ParamType):
     """Where counter writes: an HTML file (.html), or a folder (ending in '/', or existing)."""
 

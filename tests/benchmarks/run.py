@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/run.py            # full run, a few minutes
     .venv/bin/python tests/benchmarks/run.py --quick    # 10 and 100 pages only
+    .venv/bin/python tests/benchmarks/run.py --simulate # the simulator's table alone
 
 Every case runs in a fresh child process (so peak memory is its own) and
 reports wall time, PDF size and peak RSS. Machines are noisy, so results are
@@ -10,6 +11,11 @@ read as ratios to the floor measured in the same run:
 - floor: a bare reportlab canvas that places one prebuilt form 8 times a page;
 - identical: sheetgen, classic, the same sheet 8 times a page;
 - unique: sheetgen, longo, every sheet with its own lucky numbers and serial.
+
+The simulator (`sheetgen simulate`) gets a table of its own: games per second
+for every grid, four default players, on one core and with --jobs 2, against
+a floor of bare dice (six random.randrange(6) a roll, as many rolls as the
+games took).  ``--simulate`` runs that table alone.
 
 "Marginal" is the cost of one more page: (cost at the largest size - cost at
 the smallest) / (page difference), which leaves out start-up and fonts.
@@ -99,11 +105,38 @@ def case_pack(pages: int) -> bytes:
     return pack_files(Pack())["sheetgen-pack.zip"]
 
 
+def case_simulate(grid: str, jobs: int, games: int) -> dict:
+    """``games`` four-player games of ``grid`` in ``jobs`` processes, and the bare dice of as many rolls.
+
+    Times are wall seconds and, for this process, CPU seconds: on a shared
+    machine the CPU time of one core is the steadier measure (with --jobs 2
+    the work is in the children, so only wall time says anything)."""
+    import random
+
+    from sheetgen.grid.load import load_grid
+    from sheetgen.play.simulate import Setup, simulate
+
+    setup = Setup(load_grid(grid), games=games)
+    start, cpu = time.perf_counter(), time.process_time()
+    report = simulate(setup, jobs=jobs)
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+    rolls = sum(length * count for length, count in report.tally.rolls.items())
+    draw = random.Random(1).randrange
+    cpu = time.process_time()
+    for _ in range(rolls):
+        draw(6), draw(6), draw(6), draw(6), draw(6), draw(6)
+    return {"seconds": seconds, "cpu_seconds": cpu_seconds, "rolls": rolls, "dice_cpu_seconds": time.process_time() - cpu}
+
+
 CASES = {"floor": case_floor, "identical": case_identical, "unique": case_unique}
 EXTRA = {"batch": case_batch, "pack": case_pack}
 
 
 def child(case: str, pages: int) -> None:
+    if case.startswith("simulate:"):
+        _, grid, jobs = case.split(":")
+        print(json.dumps(case_simulate(grid, int(jobs), pages)))
+        return
     start = time.perf_counter()
     data = {**CASES, **EXTRA}[case](pages)
     seconds = time.perf_counter() - start
@@ -203,6 +236,29 @@ def measure_scoring(files: int, suffix: str = ".json") -> dict:
     return json.loads(out.stdout)
 
 
+def simulate_table(quick: bool) -> None:
+    """Games per second of every grid, one core and --jobs 2, best of a few runs each."""
+    from sheetgen.grid.load import builtin_names
+
+    games, repeat = (1000, 1) if quick else (4000, 3)
+    print(f"\nSimulation, {games:,} four-player games of the default strategy, best of {repeat}"
+          " (one core: per CPU second of the process; --jobs 2: per wall second):\n")
+    print("| grid | rolls/game | games/s, 1 core | games/s, --jobs 2 | µs/roll | µs/roll ÷ dice floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for grid in builtin_names():
+        one = min((_run_child(f"simulate:{grid}:1", games) for _ in range(repeat)), key=lambda r: r["cpu_seconds"])
+        two = min((_run_child(f"simulate:{grid}:2", games) for _ in range(repeat)), key=lambda r: r["seconds"])
+        print(f"| {grid} | {one['rolls'] / games:.1f} | {games / one['cpu_seconds']:,.0f} | {games / two['seconds']:,.0f} |"
+              f" {1e6 * one['cpu_seconds'] / one['rolls']:.1f} | {one['cpu_seconds'] / one['dice_cpu_seconds']:.1f} |")
+    print("\nTarget: classic at least 2,000 games/s on one core (aim: 10,000).")
+
+
+def _run_child(case: str, size: int) -> dict:
+    out = subprocess.run([sys.executable, str(HERE), "--child", case, str(size)],
+                         check=True, capture_output=True, text=True, env=ENV)
+    return json.loads(out.stdout)
+
+
 def print_scoring() -> None:
     runs = {n: measure_scoring(n) for n in (1000, 10_000)}
     print("\nScoring marks files (classic, JSON) against reading them with the json module,"
@@ -222,12 +278,16 @@ def print_scoring() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
+    parser.add_argument("--simulate", action="store_true", help="only the simulator's table")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "PAGES"), help=argparse.SUPPRESS)
     parser.add_argument("--score-child", nargs=2, metavar=("FILES", "SUFFIX"), help=argparse.SUPPRESS)
     parser.add_argument("--scoring", action="store_true", help="only the scoring rows")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
+        return
+    if args.simulate:
+        simulate_table(args.quick)
         return
     if args.score_child:
         score_child(int(args.score_child[0]), args.score_child[1])
@@ -280,6 +340,7 @@ def main() -> None:
     pack = measure("pack", 0, repeat)
     print(f"Download pack (every grid x language x paper, previews, index, zip): {pack['seconds']:.2f} s, "
           f"zip {pack['bytes'] / 2**20:.1f} MiB, peak {pack['peak_mib']:.0f} MiB")
+    simulate_table(args.quick)
     print_scoring()
 
 
