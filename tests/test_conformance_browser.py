@@ -1,8 +1,11 @@
 """The counter page's engine against the conformance suite, in a real browser:
 every case of tests/conformance/ scored by ``window.sheetgen.score`` on the
 page of its grid gives exactly the expected result, as the Python scorer does
-(tests/test_conformance.py); and on random sheets of many games, legal ones
-and ones spoiled on purpose, both engines give the same JSON.
+(tests/test_conformance.py); and on random sheets, both engines give the same
+JSON: every player's sheet of games the simulator plays (``sheetgen simulate``,
+each game also as one file of its players, ranked), the sheets of
+tests/legal_games.py (where other players close rows), and all of them again
+spoiled on purpose, to compare the refusals.
 
 Each grid's page is loaded once and scores all its documents in one call;
 documents go in as JSON text, so that the page reads them as Python's json
@@ -21,10 +24,19 @@ from legal_games import marks_document, play
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.grid.model import Grid
 from sheetgen.play.counter import counter_html
+from sheetgen.play.simulate import Setup, game_marks
 from sheetgen.play.tally import score_document
+from test_simulate import EVERYTHING
 
 CASES = load_cases()
-GAMES_PER_GRID = 30  # legal sheets per grid, and as many spoiled ones
+GAMES = 8  # simulated games per grid, of 4 players: 32 sheets and 8 tables
+LEGAL = 16  # sheets of tests/legal_games.py per grid
+# Grids of one's own: every feature at once (test_simulate.py), and its twin
+# where a circle crosses once and two symbols share one effect.
+TWIN = {**EVERYTHING, "name": "everything-twice",
+        "powers": {**EVERYTHING["powers"], "circle": {"effect": "extra_crosses", "crosses": 1},
+                   "square": {"effect": "no_penalties"}}}
+CUSTOM = {"everything": EVERYTHING, "everything-twice": TWIN}
 
 
 def case_grid(case) -> Grid:
@@ -115,20 +127,28 @@ def spoiled(document: dict, grid: Grid, rng: random.Random) -> object:
     return doc
 
 
-def random_documents(grid: Grid, seed: int) -> list[object]:
+def random_documents(grid: Grid, seed: int) -> tuple[list[object], list[object]]:
+    """Legal documents of ``grid`` (sheets and tables of simulated games, sheets
+    of tests/legal_games.py), and each sheet spoiled."""
     rng = random.Random(seed)
-    legal = [marks_document(play(grid, seed * 1000 + n)) for n in range(GAMES_PER_GRID)]
-    return legal + [spoiled(document, grid, rng) for document in legal]
+    setup = Setup(grid, games=GAMES, players=4, seed=seed)
+    games = [game_marks(setup, index) for index in range(GAMES)]
+    sheets = [sheet for game in games for sheet in game]
+    sheets += [marks_document(play(grid, seed * 1000 + n)) for n in range(LEGAL)]
+    tables = [{"grid": grid.name, "players": [{k: v for k, v in sheet.items() if k != "grid"} for sheet in game]}
+              for game in games]
+    return sheets + tables, [spoiled(sheet, grid, rng) for sheet in sheets]
 
 
-@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize("name", builtin_names() + list(CUSTOM))
 def test_both_engines_give_the_same_json_on_random_sheets(chromium, tmp_path, name):
-    grid = load_grid(name)
-    documents = random_documents(grid, seed=len(name))
+    grid = grid_from_data(CUSTOM[name], f"{name}.yaml") if name in CUSTOM else load_grid(name)
+    legal, bad = random_documents(grid, seed=len(name))
+    documents = legal + bad
     expected = [score_document(grid, document, "game.json") for document in documents]
     got = page_scores(chromium, tmp_path, grid, [(json.dumps(document), "game.json") for document in documents])
     for document, mine, theirs in zip(documents, got, expected):
         assert comparable(mine) == comparable(theirs), json.dumps(document)
-    # The games are real games: every legal sheet scores, and the spoiled ones are mostly refused.
-    assert all(not result["refused"] for result in expected[:GAMES_PER_GRID])
-    assert sum(bool(result["refused"]) for result in expected[GAMES_PER_GRID:]) > GAMES_PER_GRID // 2
+    # The games are real games: every legal sheet scores, tables are ranked, and most spoiled sheets are refused.
+    assert all(not result["refused"] and result["ranking"] for result in expected[:len(legal)])
+    assert sum(bool(result["refused"]) for result in expected[len(legal):]) > len(bad) // 2
