@@ -98,13 +98,13 @@ def test_the_page_holds_the_grid_the_words_and_the_look_as_data(english):
 
 
 def test_text_from_a_grid_cannot_break_out_of_the_page():
-    grid = grid_from_data({"name": "evil", "title": "</script><b>&amp; <!--", "dice_faces": 6, "close_after": 5,
+    grid = grid_from_data({"name": "evil", "title": "</script><b>&amp; <!--{{data}}", "dice_faces": 6, "close_after": 5,
                            "penalties": {"boxes": 4, "points": 5},
                            "rows": [{"colour": c, "cells": list(range(2, 13))} for c in ("red", "yellow")]}, "evil.yaml")
     page = counter_html(grid)
-    assert "<title>&lt;/script&gt;&lt;b&gt;&amp;amp; &lt;!--</title>" in page
+    assert "<title>&lt;/script&gt;&lt;b&gt;&amp;amp; &lt;!--{{data}}</title>" in page
     assert page.count("</script>") == 2 and "<b>&amp;" not in page  # the data island's and the program's, no more
-    assert island(page)["grid"]["title"] == "</script><b>&amp; <!--"
+    assert island(page)["grid"]["title"] == "</script><b>&amp; <!--{{data}}"
 
 
 def test_the_engine_knows_no_grid_by_name():
