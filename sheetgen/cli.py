@@ -400,10 +400,8 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
     from .errors import LayoutError
     from .grid.load import load_grid
     from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
-    from .runs.output import write_atomic
 
-    if output == "-" and sys.stdout.isatty():
-        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
+    _refuse_pdf_on_terminal(output)
     _one_of(("pages", pages), ("sheets", sheets))
     _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
@@ -423,13 +421,26 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
         data = render_job(job, counted(sheet_data(job), progress))
     numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
     summary = f"({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})"
+    _write_pdf(data, output, f"{model.name}.pdf", summary, quiet)
+
+
+def _refuse_pdf_on_terminal(output: str | None) -> None:
+    if output == "-" and sys.stdout.isatty():
+        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
+
+
+def _write_pdf(data: bytes, output: str | None, name: str, summary: str, quiet: bool) -> None:
+    """Write ``data`` where -o says (a file, a folder to write ``name`` in,
+    default out/; '-' for standard output) and, unless ``quiet``, say so."""
+    from .runs.output import write_atomic
+
     if output == "-":
         sys.stdout.write_bytes(data)
         if not quiet:
             click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
         return
     where = output or "out/"
-    target = Path(where, f"{model.name}.pdf") if _is_folder(where) else Path(where)
+    target = Path(where, name) if _is_folder(where) else Path(where)
     write_atomic(target, data)
     if not quiet:
         _say(f"wrote {shown(os.fspath(target))} {summary}")
@@ -579,6 +590,44 @@ def pack_command(output: Path, quiet: bool) -> None:
         archive = output / ZIP
         _say(shown(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)"))
+
+
+@cli.command("rules")
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the rules.")
+@click.option("--pdf", "as_pdf", is_flag=True,
+              help="Write the rules card instead: one page with the rules, the sheet filled in as a worked example,"
+                   " and what it scores.")
+@click.option("-o", "--output", type=PdfTarget(),
+              help="With --pdf: the PDF to write, a folder to write GRID-rules.pdf in, or '-' for standard output"
+                   " [default: out/GRID-rules.pdf].")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), help="With --pdf: the paper of the card [default: a4].")
+@_quiet_option("with --pdf, no summary")
+def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper: str | None, quiet: bool) -> None:
+    """Print the rules of GRID (a built-in name or a YAML file), composed from
+    the grid file: the base rules, then what the grid adds, with its values.
+    docs/rules.md has those of every built-in grid."""
+    from .grid.load import load_grid
+
+    if not as_pdf and (output or paper or quiet):
+        raise click.UsageError("-o, --paper and --quiet go with --pdf")
+    _refuse_pdf_on_terminal(output)
+    model = load_grid(grid)
+    if as_pdf:
+        from .runs.card import rules_card_pdf
+
+        paper = paper or "a4"
+        _write_pdf(rules_card_pdf(model, lang, paper), output, f"{model.name}-rules.pdf",
+                   f"(rules card, {lang}, {paper})", quiet)
+        return
+    import shutil
+
+    from .play.rules import compose_rules, format_rules
+    from .sheet.style import load_labels
+
+    width = shutil.get_terminal_size().columns  # 80 when not a terminal
+    _say(format_rules(compose_rules(model, load_labels(lang)), width), nl=False)
 
 
 GAMES_MAX = 1_000_000  # about five minutes on one core
