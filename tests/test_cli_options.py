@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from cli_process import run_on_a_terminal
 from sheetgen.cli import LINE_MAX, cli
+from sheetgen.grid.yamlio import read_yaml
+from sheetgen.sheet.style import TEMPLATE_PREFIX
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -168,9 +170,10 @@ def test_the_completion_scripts_the_docs_name(shell, line):
 
 GERMAN = (REPO / "sheetgen" / "data" / "lang-de.yaml").read_text()
 CLUB = GERMAN.replace('"Fehlwürfe"', '"Patzer"')  # a club's own word for a penalty
-# The keys that follow the sheet's in lang-en.yaml (the counter page's, ...), as the message lists them.
-_LATER = [line.split(":")[0] for line in (REPO / "sheetgen" / "data" / "lang-en.yaml").read_text().split("power_at_end:")[1]
-          .splitlines()[1:] if line and not line.startswith("#")]
+# The words that follow the sheet's in lang-en.yaml (the counter page's, ...; not the rules
+# templates, which a message about words does not list), as the message lists them.
+_KEYS = list(read_yaml(REPO / "sheetgen" / "data" / "lang-en.yaml"))
+_LATER = [key for key in _KEYS[_KEYS.index("power_at_end") + 1:] if not key.startswith(TEMPLATE_PREFIX)]
 ENGLISH_KEYS_AFTER_THE_SHEETS = ", ".join(_LATER[:-1]) + " or " + _LATER[-1]
 
 
