@@ -2,8 +2,8 @@
 buttons found by their visible label or their label for screen readers,
 totals read off the page, reloaded, exported and scored by `sheetgen score`.
 
-Every expected total is worked out by hand from the rules (GRIDS.md's worked
-examples where there are some)."""
+Every expected total is worked out by hand from the rules (the worked
+examples of docs/scoring.md where there are some)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_a_classic_sheet_tapped_in_scores_68_survives_a_reload_and_exports(page,
     tap(driver, "Green 7", "Green 2", "Blue 12", "Blue 11", "Blue 10", "Penalty box 1")
     assert labelled(driver, "Green lock") == "Green lock, crossed"
     assert "struck" in labelled(driver, "Green 3")
-    # GRIDS.md, classic: 6, 4, 8 (lock included), 3 crosses and 1 penalty = 21 + 10 + 36 + 6 - 5 = 68.
+    # The rules' classic example: 6, 4, 8 (lock included), 3 crosses and 1 penalty = 21 + 10 + 36 + 6 - 5 = 68.
     assert total(driver) == "Total: 68"
     boxes = [b.get_attribute("aria-label") for b in driver.find_elements(By.CSS_SELECTOR, "#totals .total-box")]
     assert boxes[:5] == ["Red: 6x, 21 Points", "Yellow: 4x, 10 Points", "Green: 8x, 36 Points", "Blue: 3x, 6 Points",
