@@ -26,6 +26,7 @@ SAME_WORD = {
     ("name", "de"),  # Name
     ("points", "fr"), ("total", "fr"), ("power_bonus_points", "fr"),  # Points, Total, +{n} points
     ("rules_example_total", "fr"),  # Total
+    ("counter_cell_double", "fr"),  # double (a double cell, read out by screen readers)
 }
 
 
@@ -128,6 +129,7 @@ def test_a_users_language_file_may_leave_the_rules_out(tmp_path):
     labels = load_label_file(str(club))
     assert labels("penalties") == "Patzer"
     assert labels("rules_heading") == load_labels("en")("rules_heading")
+    assert labels("counter_undo") == "Undo"  # the counter page's words too
     club.write_text(german.replace("rules_row_number: \"Reihe {n}\"", "rules_row_number: \"Reihe\""), encoding="utf-8")
     with pytest.raises(InputError, match=r"club.yaml: rules_row_number: expected the placeholder \{n\}"):
         load_label_file(str(club))

@@ -26,6 +26,9 @@ DEFAULT_THEME = "colour"
 LONGEST_LABEL = 160  # characters of a word or line printed on a sheet
 # Keys of the paragraphs the rules are composed from: longer, and with named placeholders.
 TEMPLATE_PREFIX = "rules_"
+# Keys of the counter page's words (sheetgen counter): a language file of the
+# user's is for printing and may leave them out too.
+SCREEN_PREFIX = "counter_"
 LONGEST_TEMPLATE = 700
 # {name} is a value the code fills in; {name:one|other} is the wording for 1
 # and for any other number, with # standing for the number.
@@ -83,8 +86,8 @@ def load_label_file(path: str) -> Labels:
     """The words of a language file of the user's (a new language, or a club's
     own wording), read as any input file is and checked as the shipped ones
     are, against the keys and placeholders of English; every word must also
-    be in the sheet's font.  The rules templates may be left out: those
-    missing are the English ones."""
+    be in the sheet's font.  The rules templates and the counter page's words
+    may be left out: those missing are the English ones."""
     from ..grid.yamlio import read_yaml
     from ..pdf.render import no_glyph, unprintable
 
@@ -111,7 +114,9 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
     english = _english()
     if not isinstance(node.value, dict):
         node.expected("a mapping")
-    fields = _part(node, templates=False).mapping(required=[key for key in english if not _is_template(key)])
+    words = [key for key in english if not _is_template(key)]
+    screen = [key for key in words if templates_optional and key.startswith(SCREEN_PREFIX)]
+    fields = _part(node, templates=False).mapping(required=[key for key in words if key not in screen], optional=screen)
     templates = [key for key in english if _is_template(key)]
     if templates_optional:
         fields |= _part(node, templates=True).mapping(optional=templates)
