@@ -742,5 +742,44 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
             _say(f"wrote {shown(os.fspath(heatmap))}")
 
 
+class HtmlTarget(click.ParamType):
+    """Where counter writes: an HTML file (.html), or a folder (ending in '/', or existing)."""
+
+    name = "html"
+
+    def convert(self, value, param, ctx):
+        if not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
+            self.fail(f"expected a file name ending in .html or a folder (end it with '/'), got {quoted(value)}",
+                      param, ctx)
+        return value
+
+
+@cli.command()
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("-o", "--output", type=HtmlTarget(),
+              help="HTML file to write, or a folder to write counter-GRID-LANG.html in"
+                   "  [default: out/counter-GRID-LANG.html].")
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the page.")
+@click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
+              help="The sheet's look on the page, as printed.")
+@_quiet_option("no summary")
+def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -> None:
+    """Write the counter page of GRID (a built-in name or a YAML file, '-' for
+    standard input): one HTML file, offline, to tap the crossed cells of every
+    player's sheet in, with totals, ranking and marks files.  See docs/counter.md."""
+    from .grid.load import load_grid
+    from .play.counter import counter_html, default_output
+    from .runs.output import write_atomic
+
+    model = load_grid(grid)
+    page = counter_html(model, lang, theme).encode()
+    default = default_output(model, lang)
+    target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)
+    write_atomic(target, page)
+    if not quiet:
+        _say(f"wrote {shown(os.fspath(target))} ({len(page) / 1024:.0f} KiB)")
+
+
 def main() -> None:
     cli(prog_name="sheetgen")

@@ -28,6 +28,7 @@ SAME_WORD = {
     ("rules_example_total", "fr"),  # Total
     *((f"pack_paper_{paper}", lang) for paper in ("a4", "letter", "a6") for lang in OTHERS),  # names of papers
     ("pack_size_standard", "de"), ("pack_size_standard", "fr"), ("pack_size_standard", "it"),  # Standard
+    ("counter_cell_double", "fr"),  # double (a double cell, read out by screen readers)
 }
 
 
@@ -130,6 +131,7 @@ def test_a_users_language_file_may_leave_the_rules_out(tmp_path):
     labels = load_label_file(str(club))
     assert labels("penalties") == "Patzer"
     assert labels("rules_heading") == load_labels("en")("rules_heading")
+    assert labels("counter_undo") == "Undo"  # the counter page's words too
     club.write_text(german.replace("rules_row_number: \"Reihe {n}\"", "rules_row_number: \"Reihe\""), encoding="utf-8")
     with pytest.raises(InputError, match=r"club.yaml: rules_row_number: expected the placeholder \{n\}"):
         load_label_file(str(club))

@@ -24,9 +24,11 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
 LONGEST_LABEL = 160  # characters of a word or line printed on a sheet
-# Keys of words no sheet prints (the paragraphs the rules are composed from, the
-# download pack's page): longer, with named placeholders, optional in a user's file.
-TEMPLATE_PREFIXES = ("rules_", "pack_")
+# Keys of the paragraphs the rules are composed from: longer, and with named placeholders.
+TEMPLATE_PREFIX = "rules_"
+# Keys of the web pages' words (sheetgen counter, the download pack's page): a
+# language file of the user's is for printing and may leave them out too.
+SCREEN_PREFIX = ("counter_", "pack_")
 LONGEST_TEMPLATE = 700
 # {name} is a value the code fills in; {name:one|other} is the wording for 1
 # and for any other number, with # standing for the number.
@@ -84,7 +86,7 @@ def load_label_file(path: str) -> Labels:
     """The words of a language file of the user's (a new language, or a club's
     own wording), read as any input file is and checked as the shipped ones
     are, against the keys and placeholders of English; every word must also
-    be in the sheet's font.  The rules templates and the pack page's words
+    be in the sheet's font.  The rules templates and the web pages' words
     may be left out: those missing are the English ones."""
     from ..grid.yamlio import read_yaml
     from ..pdf.render import no_glyph, unprintable
@@ -112,7 +114,9 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
     english = _english()
     if not isinstance(node.value, dict):
         node.expected("a mapping")
-    fields = _part(node, templates=False).mapping(required=[key for key in english if not _is_template(key)])
+    words = [key for key in english if not _is_template(key)]
+    screen = [key for key in words if templates_optional and key.startswith(SCREEN_PREFIX)]
+    fields = _part(node, templates=False).mapping(required=[key for key in words if key not in screen], optional=screen)
     templates = [key for key in english if _is_template(key)]
     if templates_optional:
         fields |= _part(node, templates=True).mapping(optional=templates)
@@ -130,7 +134,7 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
 
 
 def _is_template(key: object) -> bool:
-    return isinstance(key, str) and key.startswith(TEMPLATE_PREFIXES)
+    return isinstance(key, str) and key.startswith(TEMPLATE_PREFIX)
 
 
 def _part(node: Node, templates: bool) -> Node:

@@ -25,6 +25,8 @@ Scoring is measured against merely reading the same marks files with the json
 module, in the same child process: 1,000 and 10,000 files, the library path of
 `sheetgen score --json` (read, check, score, rank, JSON text) and the whole
 command as a process.
+The counter page (`--counter`): its size per grid and its time to first render
+in headless Chromium, against a page of the same size holding only text.
 Not collected by pytest (no test_ prefix): timing belongs here, not in tests.
 """
 
@@ -308,6 +310,49 @@ def print_scoring() -> None:
           " (the YAML reader is pure Python)")
 
 
+def print_counter(repeat: int = 5) -> None:
+    """The counter page of each grid: its size, and its time to first render in
+    headless Chromium against a page of the same size that holds only text,
+    loaded the same way (median of ``repeat`` loads)."""
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser import start_chromium
+
+    from sheetgen.grid.load import builtin_names, load_grid
+    from sheetgen.play.counter import MAX_PAGE_BYTES, counter_html
+
+    paint = ("return performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime)[0]"
+             " || performance.now();")
+    with tempfile.TemporaryDirectory() as folder:
+        driver = start_chromium(Path(folder))
+
+        def first_render(path: Path) -> float:
+            times = []
+            for _ in range(repeat):
+                driver.get("about:blank")
+                driver.get(path.as_uri())
+                times.append(driver.execute_script(paint))
+            return statistics.median(times)
+
+        try:
+            print("\nCounter page: size and time to first render (first contentful paint) in headless Chromium,"
+                  f" median of {repeat} loads, against a page of the same size holding only text:\n")
+            print("| grid | KiB | first render ms | reference ms | ratio | target |")
+            print("|---|---:|---:|---:|---:|---|")
+            for name in builtin_names():
+                page = counter_html(load_grid(name)).encode()
+                counter, reference = Path(folder, f"{name}.html"), Path(folder, f"{name}-text.html")
+                counter.write_bytes(page)
+                filler = b"<!doctype html><title>x</title><p>x</p><!--" + b"x" * len(page) + b"-->"
+                reference.write_bytes(filler[: len(page) - 3] + b"-->")
+                ours, theirs = first_render(counter), first_render(reference)
+                print(f"| {name} | {len(page) / 1024:.0f} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |"
+                      f" < {MAX_PAGE_BYTES // 1024} KiB, ratio ≤ 3 |")
+        finally:
+            driver.quit()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
@@ -316,6 +361,7 @@ def main() -> None:
     parser.add_argument("--score-child", nargs=2, metavar=("FILES", "SUFFIX"), help=argparse.SUPPRESS)
     parser.add_argument("--scoring", action="store_true", help="only the scoring rows")
     parser.add_argument("--pack", action="store_true", help="only the download pack's row")
+    parser.add_argument("--counter", action="store_true", help="only the counter page's size and first render")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
@@ -332,6 +378,9 @@ def main() -> None:
     if args.pack:
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {_cpu()}")
         print_pack(2)
+        return
+    if args.counter:
+        print_counter()
         return
 
     sizes = [10, 100] if args.quick else [10, 100, 1000]
@@ -378,6 +427,7 @@ def main() -> None:
     print_pack(repeat)
     simulate_table(args.quick)
     print_scoring()
+    print_counter()
 
 
 def print_pack(repeat: int) -> None:
