@@ -743,12 +743,13 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
 
 
 class HtmlTarget(click.ParamType):
-    """Where counter writes: an HTML file (.html), or a folder (ending in '/', or existing)."""
+    """Where counter writes: an HTML file (.html), a folder (ending in '/', or
+    existing), or '-' for standard output."""
 
     name = "html"
 
     def convert(self, value, param, ctx):
-        if not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
+        if value != "-" and not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
             self.fail(f"expected a file name ending in .html or a folder (end it with '/'), got {quoted(value)}",
                       param, ctx)
         return value
@@ -757,8 +758,8 @@ class HtmlTarget(click.ParamType):
 @cli.command()
 @click.argument("grid", shell_complete=_complete_grid)
 @click.option("-o", "--output", type=HtmlTarget(),
-              help="HTML file to write, or a folder to write counter-GRID-LANG.html in"
-                   "  [default: out/counter-GRID-LANG.html].")
+              help="HTML file to write, a folder to write counter-GRID-LANG.html in, or '-' for standard"
+                   " output  [default: out/counter-GRID-LANG.html].")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the page.")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
@@ -774,6 +775,9 @@ def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -
 
     model = load_grid(grid)
     page = counter_html(model, lang, theme).encode()
+    if output == "-":
+        sys.stdout.write_bytes(page)
+        return
     default = default_output(model, lang)
     target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)
     write_atomic(target, page)

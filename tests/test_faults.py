@@ -391,8 +391,8 @@ def test_a_pack_stopped_half_way_says_how_much_was_written(tmp_path):
         build_pack(tmp_path, Pack(grids=("classic",), langs=("en",), papers=("a4",)))
     assert str(caught.value) == (
         f"{tmp_path}/pdf/classic-en-large-colour-a4.pdf: is a folder, expected a file name;"
-        " pack stopped: 2 of 11 files written, the other 9 missing or left from an earlier pack")
-    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["SHA256SUMS", "index.html"]
+        " pack stopped: 3 of 12 files written, the other 9 missing or left from an earlier pack")
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["SHA256SUMS", "classic-en.html", "index.html"]
 
 
 # -- real file systems: full, read-only, append-only ------------------------------

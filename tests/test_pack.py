@@ -44,6 +44,7 @@ SHEETS = ([f"standard-{look}-{paper}" for look in ("colour", "colour-marks", "in
           + ["a6-colour"])
 PDFS = {f"pdf/{grid}-{lang}-{kind}.pdf" for grid in builtin_names() for lang in LANGS for kind in SHEETS}
 CARDS = {f"rules/{grid}-{lang}-{paper}.pdf" for grid in builtin_names() for lang in LANGS for paper in ("a4", "letter")}
+COUNTERS = {f"counter/{grid}-{lang}.html" for grid in builtin_names() for lang in LANGS}
 POINTS = {"a4": (595, 842), "letter": (612, 792), "a6": (420, 298)}  # upright, but A6: landscape
 PER_PAGE = {"standard": 8, "large": 4, "a6": 1}
 grid_named = functools.cache(load_grid)
@@ -56,7 +57,7 @@ def pack(tmp_path_factory) -> Path:
     result = CliRunner().invoke(cli, ["pack", "-o", str(folder)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     size = (folder / ZIP).stat().st_size / 1e6
-    count = len(PDFS) + 50 + len(CARDS) + 5 + 2
+    count = len(PDFS) + 50 + len(CARDS) + len(COUNTERS) + 5 + 2
     assert result.output == (
         f"wrote {count} files to {folder}: open {folder}/index.html, or share {folder}/{ZIP} ({size:.1f} MB)\n"
     )
@@ -69,7 +70,7 @@ def files_in(folder: Path) -> dict[str, bytes]:
 
 def test_the_pack_holds_every_grid_in_every_language_look_size_and_paper(pack):
     previews = {f"preview/{g}-{lang}.png" for g in builtin_names() for lang in LANGS}
-    assert set(files_in(pack)) == PDFS | previews | CARDS | set(PAGES.values()) | {SUMS, ZIP}
+    assert set(files_in(pack)) == PDFS | previews | CARDS | COUNTERS | set(PAGES.values()) | {SUMS, ZIP}
     assert len(PDFS) == 10 * 5 * 13 and len(CARDS) == 10 * 5 * 2
 
 
@@ -82,6 +83,16 @@ def test_the_rules_cards_are_those_sheetgen_rules_writes_on_their_paper(pack):
         if grid in ("classic", "powers"):  # the command line's card, byte for byte
             result = CliRunner().invoke(cli, ["rules", grid, "--pdf", "--lang", lang, "--paper", paper, "-o", "-"])
             assert result.stdout_bytes == data, path.name
+
+
+def test_the_counter_pages_are_those_sheetgen_counter_writes(pack):
+    for path in sorted(pack.glob("counter/*.html")):
+        grid, lang = path.stem.split("-")
+        if grid in ("classic", "bonus"):
+            result = CliRunner().invoke(cli, ["counter", grid, "--lang", lang, "-o", "-"])
+            assert result.exit_code == 0 and result.stdout_bytes == path.read_bytes(), path.name
+        else:
+            assert f'<html lang="{lang}"' in path.read_text(), path.name
 
 
 def test_each_pdf_is_one_page_of_its_paper_size_language_and_look(pack):
@@ -185,7 +196,8 @@ def test_a_smaller_pack_through_the_library(tmp_path):
              "large-mono"]  # the A6 card prints on A6 only
     assert sorted(p.relative_to(tmp_path).as_posix() for p in paths) == sorted(
         [SUMS, "index-fr.html", "preview/classic-fr.png", "preview/longo-fr.png", ZIP,
-         "rules/classic-fr-letter.pdf", "rules/longo-fr-letter.pdf"]
+         "rules/classic-fr-letter.pdf", "rules/longo-fr-letter.pdf", "counter/classic-fr.html",
+         "counter/longo-fr.html"]
         + [f"pdf/{grid}-fr-{kind}-letter.pdf" for grid in ("classic", "longo") for kind in kinds])
     page = (tmp_path / "index-fr.html").read_text()
     assert '<html lang="fr">' in page and ">Français</a>" in page
@@ -235,8 +247,9 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
         local = [ref for ref in page.refs if not ref.startswith("#")]
         assert all(ref in files for ref in local), [ref for ref in local if ref not in files]
         assert all(not urlsplit(ref).scheme and not ref.startswith("/") for ref in local)
-        own = {p for p in files if p.startswith(("pdf/", "preview/", "rules/")) and Path(p).stem.split("-")[1] == lang}
-        assert {ref for ref in local if ref.startswith(("pdf/", "preview/", "rules/"))} == own
+        kinds = ("pdf/", "preview/", "rules/", "counter/")
+        own = {p for p in files if p.startswith(kinds) and Path(p).stem.split("-")[1] == lang}
+        assert {ref for ref in local if ref.startswith(kinds)} == own
         assert {ZIP, SUMS} <= set(local)
         assert not page.tags & {"script", "link", "iframe", "object", "embed"}
         assert "url(" not in text and "@import" not in text and "@font-face" not in text
@@ -251,7 +264,8 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
 def test_classic_comes_first_and_the_names_drop_the_shared_qwixx(pack):
     page = Page((pack / "index.html").read_text())
     games = page.headings[page.headings.index("The games") + 1:]
-    names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Rules card", "Checking the files")]
+    names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Rules card", "Score counter",
+                                           "Checking the files")]
     assert names == ["Qwixx", "Bis", "Bonus", "Colour Blocks", "Disorder", "Doubles", "Longo", "Mixed", "Powers",
                      "Rainbow"]
     anchors = [ref[1:] for ref in page.refs if ref.startswith("#")]
@@ -314,12 +328,13 @@ def test_text_from_grid_files_is_escaped_on_the_page():
 
 
 def pack_paths(pack: Pack, grid) -> list[str]:
-    from sheetgen.runs.pack import pdf_path, rules_path
+    from sheetgen.runs.pack import counter_path, pdf_path, rules_path
 
     names = (grid.name, "classic")
     return [pdf_path(g, lang, kind, paper) for g in names for lang in pack.langs
             for kind in pack.prints for paper in pack.papers_of(kind.size)] + [
-        rules_path(g, lang, paper) for g in names for lang in pack.langs for paper in pack.card_papers]
+        rules_path(g, lang, paper) for g in names for lang in pack.langs for paper in pack.card_papers] + [
+        counter_path(g, lang) for g in names for lang in pack.langs]
 
 
 # -- in a browser ----------------------------------------------------------------------
@@ -379,6 +394,6 @@ def test_in_chromium_every_target_is_44_px_every_link_a_file_and_nothing_too_wid
     small = [(link["text"], link["size"]) for link in report["links"] if min(link["size"]) < 44]
     assert small == []
     files = [link["href"] for link in report["links"] if not urlsplit(link["href"]).fragment]
-    assert len(files) == (13 + 2) * 10 + len(LANGS) + 2  # sheets and cards, the pages, the zip, the checksums
+    assert len(files) == (13 + 2 + 1) * 10 + len(LANGS) + 2  # sheets, cards, counter; pages, zip, checksums
     missing = [url for url in files if not Path(unquote(urlsplit(url).path)).is_file()]
     assert missing == []

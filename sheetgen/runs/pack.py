@@ -9,8 +9,9 @@ the pack:
   on A6, so that the pack stays a sensible size);
 - a PNG preview of one standard colour sheet of each grid in each language;
 - the rules card of each grid in each language, on A4 and US Letter
-  (``runs/card.py``), and each grid's typical game, from a fixed-seed
-  simulation (``play/simulate.typical_game``), shown on the pages;
+  (``runs/card.py``), its counter page in each language, to count the
+  points on a phone (``play/counter.py``), and each grid's typical game,
+  from a fixed-seed simulation (``play/simulate.typical_game``), shown on the pages;
 - ``index.html`` (the default language) and ``index-XX.html``: one page per
   language, linked to each other, from the ``pack_`` words of the language
   files and the template ``sheetgen/data/pack.html`` (plain HTML and CSS,
@@ -44,6 +45,7 @@ from ..grid.model import Grid
 from ..pdf.impose import PAPERS, impose
 from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
 from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
+from ..play.counter import counter_html
 from ..play.simulate import Typical, typical_game
 from .card import CARD_PAPERS, rules_card_pdf
 from .jobs import Job, Progress, page_plan, render_job
@@ -121,9 +123,9 @@ class Pack:
 
     @property
     def steps(self) -> int:
-        """Per grid its typical game, and per language its sheets, preview and
-        rules cards; then the pages, the checksums and the zip."""
-        per_lang = self.sheet_files + 1 + len(self.card_papers)
+        """Per grid its typical game, and per language its sheets, preview,
+        rules cards and counter page; then the pages, the checksums and the zip."""
+        per_lang = self.sheet_files + 1 + len(self.card_papers) + 1
         return len(self.grids) * (1 + len(self.langs) * per_lang) + len(self.langs) + 2
 
 
@@ -146,6 +148,10 @@ def preview_path(grid: str, lang: str) -> str:
 
 def rules_path(grid: str, lang: str, paper: str) -> str:
     return f"rules/{grid}-{lang}-{paper}.pdf"
+
+
+def counter_path(grid: str, lang: str) -> str:
+    return f"counter/{grid}-{lang}.html"
 
 
 def page_path(lang: str) -> str:
@@ -175,6 +181,8 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
             for paper in pack.card_papers:
                 files[rules_path(grid.name, lang, paper)] = rules_card_pdf(grid, lang, paper)
                 tick(1)
+            files[counter_path(grid.name, lang)] = counter_html(grid, lang).encode()
+            tick(1)
     sizes = {path: len(data) for path, data in files.items()}
     # The pages show the zip's size, which they are part of: made with a guess,
     # zipped, and made again with the size found, until the figure they show holds
@@ -330,8 +338,12 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
             label = f"{short[grid.name]}, {words('pack_rules')}, {paper_name} (PDF, {amount(sizes[path])})"
             cards.append(fill("button", href=path, label=label, text=paper_name, size=amount(sizes[path])))
         if cards:
-            downloads.append(fill("rules", name=words("pack_rules"), note=words("pack_rules_note"),
+            downloads.append(fill("files", name=words("pack_rules"), note=words("pack_rules_note"),
                                   buttons=joined(cards)))
+        path, counter = counter_path(grid.name, lang), words("counter_heading")
+        button = fill("button", href=path, label=f"{short[grid.name]}, {counter} (HTML, {amount(sizes[path])})",
+                      text=words("pack_counter_open"), size=amount(sizes[path]))
+        downloads.append(fill("files", name=counter, note=words("pack_counter_note"), buttons=button))
         game = typical[grid.name]
         about = [fill("about", text=grid.description)] if grid.description and lang == DEFAULT_LANG else []
         about.append(fill("about", text=words.fill("pack_typical", players=game.players, score=game.winning_score,
