@@ -144,7 +144,7 @@ def test_an_error_in_a_grid_file_names_the_grid_file(run):
     assert result.stderr.startswith("sheetgen: grids/mine.yaml: rows[2].colour: unknown value 'purple'")
 
 
-def test_the_example_manifest_is_valid_and_in_the_readme():
+def test_the_example_manifest_is_valid_and_in_the_clubs_page():
     batch = load_batch(EXAMPLE)
     assert [(b.file, b.job.grid.name, b.job.lang, b.job.paper, b.job.theme, b.job.colour_marks)
             for b in batch.jobs] == [
@@ -156,7 +156,7 @@ def test_the_example_manifest_is_valid_and_in_the_readme():
     assert [b.job.size.name for b in batch.jobs] == ["standard"] * 3 + ["large"]
     assert [b.pages for b in batch.jobs] == [5, 2, 1, 2]
     assert batch.folder == Path("out/club-night")
-    assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
+    assert EXAMPLE.read_text() in (REPO / "docs" / "clubs.md").read_text()
 
 
 def test_batch_example_prints_the_example_manifest_that_then_prints(run):
