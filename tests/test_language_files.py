@@ -19,7 +19,7 @@ ENGLISH = read_yaml(DATA / "lang-en.yaml")
 # Values that may read as in English: placeholders and punctuation only, whose
 # order happens to suit the language ...
 FORMULAS = {"penalty_box", "table_crosses", "threshold", "rules_row_item", "rules_separator", "rules_cell",
-            "rules_table_item", "rules_power_item", "rules_example_power", "pack_kb", "pack_mb"}
+            "rules_table_item", "rules_power_item", "rules_example_power", "pack_kb", "pack_mb", "pack_colon"}
 # ... and words that are spelt the same in that language.
 SAME_WORD = {
     ("bonus", "de"), ("bonus", "fr"), ("bonus", "it"), ("bonus", "nl"),  # Bonus, on every published pad

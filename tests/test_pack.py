@@ -327,6 +327,15 @@ def test_text_from_grid_files_is_escaped_on_the_page():
     assert "&lt;b&gt;&amp;amp;" in page and "A &lt;script&gt; &amp; co" in page
 
 
+def test_each_language_writes_a_name_and_its_note_with_its_own_colon():
+    classic = load_grid("classic")
+    pack = Pack(grids=(), langs=("en", "fr"), papers=("a4",))
+    sizes = {path: 1000 for path in pack_paths(pack, classic)}
+    game = Typical(60, 30, 500, 4, "careful")
+    english, french = (index_html(pack, [classic], lang, sizes, 2_000_000, {"classic": game}) for lang in pack.langs)
+    assert "<strong>A4</strong>: " in english and "<strong>A4</strong> : " in french  # French spaces its colon
+
+
 def pack_paths(pack: Pack, grid) -> list[str]:
     from sheetgen.runs.pack import counter_path, pdf_path, rules_path
 

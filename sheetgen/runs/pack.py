@@ -306,13 +306,16 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
     def per_page(size: SheetSize) -> int:
         return impose(size.papers[0], size.width, size.height).per_page
 
+    def named(name: str, text: str) -> Html:
+        return fill("named_item", name=name, colon=words("pack_colon"), text=text)
+
     languages_list = joined(fill("current_language" if other == lang else "language", href=page_path(other),
                                  lang=other, name=load_labels(other)("language")) for other in pack.langs)
-    papers = joined(fill("named_item", name=words(f"pack_paper_{paper}"), text=words(f"pack_paper_{paper}_note"))
+    papers = joined(named(words(f"pack_paper_{paper}"), words(f"pack_paper_{paper}_note"))
                     for paper in PAPERS if any(paper in pack.papers_of(k.size) for k in pack.prints))
-    sizes_list = joined(fill("named_item", name=words(f"pack_size_{size.name}"),
-                             text=words(f"pack_size_{size.name}_note", per_page(size))) for size in kinds)
-    looks = joined(fill("named_item", name=_look_words(words, look), text=_look_words(words, look, "_note"))
+    sizes_list = joined(named(words(f"pack_size_{size.name}"), words(f"pack_size_{size.name}_note", per_page(size)))
+                        for size in kinds)
+    looks = joined(named(_look_words(words, look), _look_words(words, look, "_note"))
                    for look in dict.fromkeys(k.look for k in pack.prints))
 
     sections = []
