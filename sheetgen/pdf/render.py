@@ -57,8 +57,11 @@ def _font(bold: bool, condensed: bool = False) -> str:
 @lru_cache(maxsize=None)
 def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
-        # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
-        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]))
+        # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib).
+        # Not ASCII-readable: reportlab would otherwise reserve the whole of ASCII in the first
+        # subset and embed its 95 glyphs, where a sheet prints some twenty; the text still reads
+        # back through each subset's ToUnicode map.
+        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]), asciiReadable=False)
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
