@@ -18,6 +18,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..pdf.geometry import RGB
 from ..grid.model import Colour
+from ..grid.shipped import shipped_data
 from ..grid.validate import Node, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -48,12 +49,10 @@ class Labels:
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
-    from ..grid.yamlio import read_package_data
-
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    return _labels(lang, Node(path.name, "", read_package_data(path)))
+    return _labels(lang, Node(path.name, "", shipped_data(path)))
 
 
 def load_label_file(path: str) -> Labels:
@@ -75,9 +74,7 @@ def load_label_file(path: str) -> Labels:
 
 @lru_cache(maxsize=1)
 def _english() -> dict[str, str]:
-    from ..grid.yamlio import read_package_data
-
-    return read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+    return shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")  # type: ignore[return-value]
 
 
 def _labels(lang: str, node: Node) -> Labels:
@@ -159,9 +156,7 @@ def _mm(node: Node, low: float, high: float) -> float:
 
 @lru_cache(maxsize=None)
 def _themes_file() -> dict[str, Node]:
-    from ..grid.yamlio import read_package_data
-
-    return Node("themes.yaml", "", read_package_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
+    return Node("themes.yaml", "", shipped_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 
 
 def themes() -> list[str]:
