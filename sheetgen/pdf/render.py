@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import math
 import os
-from dataclasses import dataclass
 import unicodedata
 from contextlib import contextmanager
 from functools import lru_cache
@@ -32,6 +31,7 @@ try:
 finally:
     os.environ.update(_RL_SETTINGS)
 
+from ..records import record
 from ..errors import LayoutError
 from .geometry import Circle, Drawing, Item, Polygon, Rect, Text
 from .impose import PagePlan
@@ -265,7 +265,7 @@ class _Painter:
         self.c.drawText(text)
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """Pages that share one paper and one sheet layout: one print job."""
 

@@ -10,11 +10,11 @@ touches no code.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from ..records import record
 from ..errors import InputError
 from ..pdf.geometry import RGB
 from ..grid.model import Colour
@@ -33,7 +33,7 @@ def languages(default_first: bool = False) -> list[str]:
     return sorted(found, key=lambda lang: lang != DEFAULT_LANG) if default_first else found
 
 
-@dataclass(frozen=True)
+@record
 class Labels:
     lang: str
     words: tuple[tuple[str, str], ...]
@@ -102,7 +102,7 @@ class Mark(str, Enum):
     BOWTIE = "bowtie"
 
 
-@dataclass(frozen=True)
+@record
 class Tint:
     """How one colour prints: frames and locks in ``strong``, backgrounds in
     ``pale``, numbers and marks in ``ink``; when ``hatch`` is not 0, diagonal
@@ -116,7 +116,7 @@ class Tint:
     hatch_ink: RGB = (0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@record
 class Theme:
     name: str
     palette: tuple[tuple[Colour, Tint], ...]
