@@ -131,6 +131,7 @@ def _rgb(colour: Sequence[float]) -> str:
     return " ".join(_n(v, 3) for v in colour)
 
 
+@lru_cache(maxsize=256)  # the cells of a sheet share a few sizes
 def _round_rect(w: float, h: float, r: float) -> str:
     """The path of a ``w`` x ``h`` box with corners of radius ``r`` at the origin, points."""
     t = CORNER_CONTROL * r
@@ -139,6 +140,7 @@ def _round_rect(w: float, h: float, r: float) -> str:
             f" {T} {H} 0 {HT} 0 {HR} c 0 {R} l 0 {T} {T} 0 {R} 0 c h")
 
 
+@lru_cache(maxsize=64)
 def _circle(r: float) -> str:
     """The path of a circle of radius ``r`` around (r, r), as four Bézier quarters, points."""
     k = r * 4 / 3 * (1 - math.cos(math.pi / 4)) / math.sin(math.pi / 4)
@@ -191,17 +193,21 @@ class _Painter:
 
     def state(self, fill: RGB | None, stroke: RGB | None, line: float, dash: Sequence[float]) -> list[str]:
         """The operators that set what differs from what this stream has set."""
-        wanted = []
-        if fill is not None:
-            wanted.append(("fill", fill, f"{_rgb(fill)} rg"))
+        known, ops = self.known, []
+        if fill is not None and known.get("fill") != fill:
+            known["fill"] = fill
+            ops.append(f"{_rgb(fill)} rg")
         if stroke is not None:
-            wanted += [("stroke", stroke, f"{_rgb(stroke)} RG"), ("line", _n(line * mm), f"{_n(line * mm)} w"),
-                       ("dash", tuple(dash), f"[{' '.join(_n(d * mm, 4) for d in dash)}] 0 d")]
-        ops = []
-        for key, value, op in wanted:
-            if self.known.get(key) != value:
-                self.known[key] = value
-                ops.append(op)
+            if known.get("stroke") != stroke:
+                known["stroke"] = stroke
+                ops.append(f"{_rgb(stroke)} RG")
+            width = _n(line * mm)  # as written: widths that differ past the third decimal are one
+            if known.get("line") != width:
+                known["line"] = width
+                ops.append(f"{width} w")
+            if known.get("dash") != dash:
+                known["dash"] = dash
+                ops.append(f"[{' '.join(_n(d * mm, 4) for d in dash)}] 0 d")
         return ops
 
     def shape(self, fill: RGB | None, stroke: RGB | None, line: float, dash: Sequence[float], path: str,
