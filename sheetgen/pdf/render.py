@@ -89,14 +89,15 @@ def no_glyph(missing: str) -> str:
 
 @lru_cache(maxsize=None)
 def _printable() -> frozenset[str]:
-    """Every character all faces print."""
-    def drawn(face) -> set[int]:
-        glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
-        return {code for code, glyph in glyphs.items()
-                if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")}
-
-    codes = set.intersection(*(drawn(pdfmetrics.getFont(_registered(name)).face) for name in FONTS))
-    return frozenset(chr(code) for code in codes if unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
+    """Every character all faces print.  scripts/fonts.py gives every face the
+    same characters, so the regular face, which every sheet prints in, says
+    which (tests/test_pdf.py holds this to every face): a run reads no face
+    it does not print in."""
+    face = pdfmetrics.getFont(_font(False)).face
+    glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
+    return frozenset(chr(code) for code, glyph in glyphs.items()
+                     if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")
+                     and unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
 
 
 def unprintable(text: str) -> str:
@@ -106,7 +107,10 @@ def unprintable(text: str) -> str:
     to a glyph without outline when they are not spaces, and what is not a
     character to print at all (controls, surrogates, noncharacters).  Any text
     may be drawn in any face, so what prints is what every face prints."""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
+    printable = _printable()
+    if printable.issuperset(text):  # nearly always: no need to look at each character
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in printable))
 
 
 # reportlab's rounded corners: the control points lie this far from the corner, times the
@@ -127,6 +131,7 @@ def _n(value: float, places: int = 3) -> str:
     return "0" if text in ("", "-0") else text
 
 
+@lru_cache(maxsize=256)  # a sheet has a few colours, set again and again
 def _rgb(colour: Sequence[float]) -> str:
     return " ".join(_n(v, 3) for v in colour)
 
