@@ -24,6 +24,7 @@ from typing import Iterable, Iterator, Sequence
 _RL_SETTINGS = {name: os.environ.pop(name) for name in list(os.environ) if name.startswith("RL_")}
 try:
     from reportlab import rl_config
+    from reportlab.lib.rl_accel import escapePDF, fp_str
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -70,6 +71,7 @@ def _registered(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)  # the same words and numbers come back on every sheet
 def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
     """Width of ``text`` in mm at font size ``size`` mm, in the bold (condensed
     bold) or the condensed face, or the regular one.  Text with a character
@@ -168,6 +170,7 @@ class _Painter:
     def __init__(self, canvas: Canvas, height: float):
         self.c, self.height = canvas, height
         self.known: dict[str, object] = {}  # the parts of the graphics state this stream has set
+        self.spans: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (face, text) -> its subsets' Tj
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return x * mm, (self.height - y) * mm
@@ -247,33 +250,41 @@ class _Painter:
         self.c.addLiteral(f"q 1 0 0 1 {_n(x)} {_n(y)} cm {clip} W n {_n(0.15 * mm)} w [] 0 d {' '.join(lines)} S Q")
 
     def texts(self, run: Sequence[Text]) -> None:
-        """Texts in one text object.  Horizontal scaling (Tz) outlives a text object, so a
-        run that narrows text sets it back to 100 before it ends."""
-        text = None
-        face = scale = None
+        """Texts in one text object, in the operators reportlab's text objects
+        write, without their bookkeeping (a unique sheet's texts are most of
+        its cost).  Horizontal scaling (Tz) outlives a text object, so a run
+        that narrows text sets it back to 100 before it ends."""
+        doc = self.c._doc  # reportlab's document: it numbers the font subsets that splitString fills
+        ops = ["BT"]
+        face = scale = subset = None
         for item in run:
-            font = _font(item.bold, item.condensed)
+            name = _font(item.bold, item.condensed)
+            font = pdfmetrics.getFont(name)
             size = item.size * mm
-            width = pdfmetrics.stringWidth(item.text, font, size) * item.stretch
+            width = font.stringWidth(item.text, size) * item.stretch
             x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-            y = (self.height - item.y) * mm
-            if text is None:
-                text = self.c.beginText(x, y)
-            else:
-                text.setTextOrigin(x, y)
+            ops.append(f"1 0 0 1 {fp_str(x, (self.height - item.y) * mm)} Tm")
             if self.known.get("fill") != item.colour:
                 self.known["fill"] = item.colour
-                text.setFillColorRGB(*item.colour)
-            if (font, size) != face:
-                face = font, size
-                text.setFont(font, size, leading=0)  # no line breaks, so no leading
+                ops.append(f"{fp_str(item.colour)} rg")
+            if (name, size) != face:
+                face, subset = (name, size), None
             if item.stretch != (scale or 1.0):
                 scale = item.stretch
-                text.setHorizScale(scale * 100)
-            text.textOut(item.text)
+                ops.append(f"{fp_str(scale * 100)} Tz")
+            spans = self.spans.get((name, item.text))
+            if spans is None:  # a text's codes stay what splitString first gave them, in one document
+                spans = self.spans[name, item.text] = [(part, f"({escapePDF(codes)}) Tj")
+                                                       for part, codes in font.splitString(item.text, doc)]
+            for part, shown in spans:
+                if part != subset:
+                    subset = part
+                    ops.append(f"{font.getSubsetInternalName(part, doc)} {fp_str(size)} Tf 0 TL")
+                ops.append(shown)
         if scale not in (None, 1.0):
-            text.setHorizScale(100)
-        self.c.drawText(text)
+            ops.append("100 Tz")
+        ops.append("ET")
+        self.c.addLiteral(" ".join(ops))
 
 
 @record
@@ -326,14 +337,17 @@ def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
         canvas.endForm()
 
         sheet_painter = _Painter(canvas, sheet.height)
+        # Where each slot's sheet goes, as canvas.translate writes it; the slot's
+        # q ... Q is written as is: nothing here reads the state reportlab keeps.
+        moves = [f"1 0 0 1 {fp_str(slot.x * mm, (plan.height - slot.bottom) * mm)} cm" for slot in plan.slots]
         for page in section.pages:
             canvas.doForm(page_form)
-            for slot, extra in zip(plan.slots, page):
-                canvas.saveState()
-                canvas.translate(slot.x * mm, (plan.height - slot.bottom) * mm)
+            for move, extra in zip(moves, page):
+                canvas.addLiteral("q")
+                canvas.addLiteral(move)
                 canvas.doForm(sheet_form)
                 sheet_painter.draw(extra)
-                canvas.restoreState()
+                canvas.addLiteral("Q")
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()
