@@ -34,6 +34,8 @@ def record(cls: C) -> C:
     cls._record_shown = tuple(f.name for f in found if f.repr)
     cls._record_key = staticmethod(_key(compared))  # a lambda for one field: not to be bound
     cls._record_defaults = _trailing_defaults(found)
+    cls._record_defaults_by_name = {f.name: f.default for f in found if f.default is not MISSING}
+    cls._record_name_set = frozenset(cls._record_names)
     cls.__init__ = _init
     cls.__repr__ = _repr
     cls.__eq__ = _eq
@@ -65,13 +67,19 @@ def _trailing_defaults(found: tuple) -> tuple:
 
 def _init(self, *args: object, **kwargs: object) -> None:
     names = self._record_names
-    if kwargs or len(args) != len(names):
+    if kwargs:  # the usual calls with keywords, made quick; any other goes to _bound, which says what is wrong
+        values = {**self._record_defaults_by_name, **dict(zip(names, args)), **kwargs}
+        if values.keys() == self._record_name_set and kwargs.keys().isdisjoint(names[:len(args)]):
+            self.__dict__.update(values)  # past __setattr__, which refuses every change
+            return
+        args = _bound(type(self), args, kwargs)
+    elif len(args) != len(names):
         missing = len(names) - len(args)
-        if not kwargs and 0 < missing <= len(self._record_defaults):  # the usual short call, made quick
+        if 0 < missing <= len(self._record_defaults):  # the usual short call, made quick
             args += self._record_defaults[len(self._record_defaults) - missing:]
         else:
             args = _bound(type(self), args, kwargs)
-    self.__dict__.update(zip(names, args))  # past __setattr__, which refuses every change
+    self.__dict__.update(zip(names, args))
 
 
 def _bound(cls: type, args: tuple, kwargs: dict) -> tuple:

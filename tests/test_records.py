@@ -69,6 +69,14 @@ def test_bad_calls_are_refused_as_dataclasses_refuse_them(args, kwargs):
         Record(*args, **kwargs)
 
 
+def test_a_field_given_twice_is_refused_where_no_field_is_left_to_a_default():
+    with pytest.raises(TypeError, match="multiple values"):
+        Box(1.0, 2.0, 3.0, 4.0, x=5.0)
+    with pytest.raises(TypeError, match="multiple values"):
+        Box(1.0, 2.0, 3.0, w=4.0)
+    assert Box(1.0, 2.0, 3.0, h=4.0) == Box(1.0, 2.0, 3.0, 4.0)
+
+
 def test_a_record_cannot_change():
     point = Record(1, 2)
     with pytest.raises(FrozenInstanceError):
