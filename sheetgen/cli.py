@@ -400,10 +400,8 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
     from .errors import LayoutError
     from .grid.load import load_grid
     from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
-    from .runs.output import write_atomic
 
-    if output == "-" and sys.stdout.isatty():
-        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
+    _refuse_pdf_on_terminal(output)
     _one_of(("pages", pages), ("sheets", sheets))
     _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
@@ -423,13 +421,26 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
         data = render_job(job, counted(sheet_data(job), progress))
     numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
     summary = f"({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})"
+    _write_pdf(data, output, f"{model.name}.pdf", summary, quiet)
+
+
+def _refuse_pdf_on_terminal(output: str | None) -> None:
+    if output == "-" and sys.stdout.isatty():
+        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
+
+
+def _write_pdf(data: bytes, output: str | None, name: str, summary: str, quiet: bool) -> None:
+    """Write ``data`` where -o says (a file, a folder to write ``name`` in,
+    default out/; '-' for standard output) and, unless ``quiet``, say so."""
+    from .runs.output import write_atomic
+
     if output == "-":
         sys.stdout.write_bytes(data)
         if not quiet:
             click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
         return
     where = output or "out/"
-    target = Path(where, f"{model.name}.pdf") if _is_folder(where) else Path(where)
+    target = Path(where, name) if _is_folder(where) else Path(where)
     write_atomic(target, data)
     if not quiet:
         _say(f"wrote {shown(os.fspath(target))} {summary}")
@@ -579,6 +590,182 @@ def pack_command(output: Path, quiet: bool) -> None:
         archive = output / ZIP
         _say(shown(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
                    f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)"))
+
+
+@cli.command("rules")
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the rules.")
+@click.option("--pdf", "as_pdf", is_flag=True,
+              help="Write the rules card instead: one page with the rules, the sheet filled in as a worked example,"
+                   " and what it scores.")
+@click.option("-o", "--output", type=PdfTarget(),
+              help="With --pdf: the PDF to write, a folder to write GRID-rules.pdf in, or '-' for standard output"
+                   " [default: out/GRID-rules.pdf].")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), help="With --pdf: the paper of the card [default: a4].")
+@_quiet_option("with --pdf, no summary")
+def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper: str | None, quiet: bool) -> None:
+    """Print the rules of GRID (a built-in name or a YAML file), composed from
+    the grid file: the base rules, then what the grid adds, with its values.
+    docs/rules.md has those of every built-in grid."""
+    from .grid.load import load_grid
+
+    if not as_pdf and (output or paper or quiet):
+        raise click.UsageError("-o, --paper and --quiet go with --pdf")
+    _refuse_pdf_on_terminal(output)
+    model = load_grid(grid)
+    if as_pdf:
+        from .runs.card import rules_card_pdf
+
+        paper = paper or "a4"
+        _write_pdf(rules_card_pdf(model, lang, paper), output, f"{model.name}-rules.pdf",
+                   f"(rules card, {lang}, {paper})", quiet)
+        return
+    import shutil
+
+    from .play.rules import compose_rules, format_rules
+    from .sheet.style import load_labels
+
+    width = shutil.get_terminal_size().columns  # 80 when not a terminal
+    _say(format_rules(compose_rules(model, load_labels(lang)), width), nl=False)
+
+
+GAMES_MAX = 1_000_000  # about five minutes on one core
+PLAYERS_MAX = 8  # play/simulate.py's MAX_PLAYERS, and
+STRATEGY_DEFAULT = "careful"  # play/strategies.py's DEFAULT_STRATEGY (a test checks both)
+
+
+class StrategyName(click.ParamType):
+    """A strategy's name, checked against play/strategies.py only when one is
+    given or help is shown, so that starting sheetgen does not load the game."""
+
+    name = "strategy"
+
+    @staticmethod
+    def names() -> list[str]:
+        from .play.strategies import STRATEGIES
+
+        return list(STRATEGIES)
+
+    def get_metavar(self, param, ctx=None):
+        return "[" + "|".join(self.names()) + "]"
+
+    def convert(self, value, param, ctx):
+        if value in self.names():
+            return value
+        self.fail(f"{quoted(value)} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in self.names() if name.startswith(incomplete)]
+
+
+class _SimulateCommand(click.Command):
+    """The simulate command, whose help ends with what each strategy does."""
+
+    def format_epilog(self, ctx, formatter):
+        from .play.strategies import DEFAULT_STRATEGY, STRATEGIES
+
+        with formatter.section("Strategies"):
+            formatter.write_dl([(name + (" (default)" if name == DEFAULT_STRATEGY else ""), strategy.summary)
+                                for name, strategy in STRATEGIES.items()])
+
+
+@cli.command(cls=_SimulateCommand)
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
+              help="Games to play.")
+@click.option("--players", type=click.IntRange(1, PLAYERS_MAX), default=4, show_default=True,
+              help="Players in each game.")
+@click.option("--strategy", "strategies", type=StrategyName(), multiple=True, default=(STRATEGY_DEFAULT,),
+              show_default=True,
+              help="A player's strategy (listed below); repeat it for the next seats, which take the strategies"
+                   " in turn.")
+@click.option("--seed", type=Seed(), default="1", show_default=True,
+              help="Seed of the dice; the same seed gives the same report, whatever --jobs. 'random' for a fresh one.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the games in.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
+@click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
+                   " [default: none].")
+def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
+             as_json: bool, heatmap: Path | None) -> None:
+    """Play GRID many times and report how it plays: scores, game length, how
+    games end, how often each row closes and each cell is crossed, and warnings
+    for a grid that plays badly; --heatmap draws the sheet tinted by how often
+    each cell was crossed."""
+    from .grid.load import load_grid
+    from .play.simulate import Setup, report_json, report_text
+    from .play.simulate import simulate as run
+
+    if len(strategies) > players:
+        raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
+                                 param_hint="'--strategy'")
+    kind = heatmap.suffix.lower().lstrip(".") if heatmap is not None else None
+    if kind not in (None, "pdf", "png"):
+        raise click.BadParameter(f"expected a file name ending in .pdf or .png, got {quoted(str(heatmap))}",
+                                 param_hint="'--heatmap'")
+    model = load_grid(grid)
+    if kind is not None:
+        from .play.heatmap import draw_heatmap, heatmap_sheet
+
+        sheet = heatmap_sheet(model)  # a grid that cannot be drawn fails before the games are played
+    setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
+    with _progress(games, "Playing", False) as progress:
+        report = run(setup, jobs=jobs, progress=progress)
+    if kind is not None:
+        from .runs.output import write_atomic
+
+        write_atomic(heatmap, draw_heatmap(report, kind, sheet))
+    if as_json:
+        import json
+
+        _say(json.dumps(report_json(report), indent=2))
+    else:
+        _say(report_text(report), nl=False)
+        if heatmap is not None:
+            _say(f"wrote {shown(os.fspath(heatmap))}")
+
+
+class HtmlTarget(click.ParamType):
+    """Where counter writes: an HTML file (.html), or a folder (ending in '/', or existing)."""
+
+    name = "html"
+
+    def convert(self, value, param, ctx):
+        if not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
+            self.fail(f"expected a file name ending in .html or a folder (end it with '/'), got {quoted(value)}",
+                      param, ctx)
+        return value
+
+
+@cli.command()
+@click.argument("grid", shell_complete=_complete_grid)
+@click.option("-o", "--output", type=HtmlTarget(),
+              help="HTML file to write, or a folder to write counter-GRID-LANG.html in"
+                   "  [default: out/counter-GRID-LANG.html].")
+@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Language of the page.")
+@click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
+              help="The sheet's look on the page, as printed.")
+@_quiet_option("no summary")
+def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -> None:
+    """Write the counter page of GRID (a built-in name or a YAML file, '-' for
+    standard input): one HTML file, offline, to tap the crossed cells of every
+    player's sheet in, with totals, ranking and marks files.  See docs/counter.md."""
+    from .grid.load import load_grid
+    from .play.counter import counter_html, default_output
+    from .runs.output import write_atomic
+
+    model = load_grid(grid)
+    page = counter_html(model, lang, theme).encode()
+    default = default_output(model, lang)
+    target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)
+    write_atomic(target, page)
+    if not quiet:
+        _say(f"wrote {shown(os.fspath(target))} ({len(page) / 1024:.0f} KiB)")
 
 
 def main() -> None:

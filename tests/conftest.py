@@ -52,3 +52,15 @@ def need_tool(name: str) -> str:
     if path is None:
         pytest.skip(f"{name} is not installed (Debian: see .ci/run)")
     return path
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the whole run (tests/browser.py); its downloads go to ``chromium.downloads``."""
+    from browser import start_chromium
+
+    downloads = tmp_path_factory.mktemp("downloads")
+    driver = start_chromium(downloads)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()

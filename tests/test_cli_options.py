@@ -11,7 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli_process import run_on_a_terminal
-from sheetgen.cli import cli
+from sheetgen.cli import LINE_MAX, cli
+from sheetgen.grid.yamlio import read_yaml
+from sheetgen.sheet.style import TEMPLATE_PREFIX
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -168,6 +170,11 @@ def test_the_completion_scripts_the_docs_name(shell, line):
 
 GERMAN = (REPO / "sheetgen" / "data" / "lang-de.yaml").read_text()
 CLUB = GERMAN.replace('"Fehlwürfe"', '"Patzer"')  # a club's own word for a penalty
+# The words that follow the sheet's in lang-en.yaml (the counter page's, ...; not the rules
+# templates, which a message about words does not list), as the message lists them.
+_KEYS = list(read_yaml(REPO / "sheetgen" / "data" / "lang-en.yaml"))
+_LATER = [key for key in _KEYS[_KEYS.index("power_at_end") + 1:] if not key.startswith(TEMPLATE_PREFIX)]
+ENGLISH_KEYS_AFTER_THE_SHEETS = ", ".join(_LATER[:-1]) + " or " + _LATER[-1]
 
 
 def pdf_words(path: Path) -> str:
@@ -202,8 +209,8 @@ BAD_LANG_FILES = [
      " penalties_short, penalty_box, crosses, table_crosses, points, total, threshold, bonus, legend_double,"
      " legend_bis, legend_bonus, serial, power_extra_crosses, power_cross_each_open_row, power_double_lowest_row,"
      " power_bonus_points, power_no_penalties, colour_red, colour_yellow, colour_green, colour_blue,"
-     " legend_threshold, legend_any_row, legend_lucky, legend_powers_both, legend_powers, power_at_once"
-     " or power_at_end)"),
+     " legend_threshold, legend_any_row, legend_lucky, legend_powers_both, legend_powers, power_at_once, power_at_end,"
+     f" {ENGLISH_KEYS_AFTER_THE_SHEETS})"),
     (CLUB.replace('name: "Name"', 'name: "Imię 名前"'),
      "club.yaml: name: the sheet's font has no '名' or '前' (expected European Latin letters, digits and punctuation)"),
     (CLUB.replace('name: "Name"', 'name: ""'), "club.yaml: name: expected non-empty text, got the text ''"),
@@ -217,8 +224,15 @@ BAD_LANG_FILES = [
 def test_a_bad_language_file_is_one_line_naming_the_key(run, tmp_path, text, line):
     (tmp_path / "club.yaml").write_text(text)
     result = run("render", "classic", "--lang-file", "club.yaml")
-    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"sheetgen: {line}\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", cut_to_fit(f"sheetgen: {line}") + "\n")
     assert not (tmp_path / "out").exists()
+
+
+def cut_to_fit(line: str) -> str:
+    """An error line as printed: at most LINE_MAX characters, its middle left out (docs/limits.md)."""
+    if len(line) <= LINE_MAX:
+        return line
+    return f"{line[: LINE_MAX // 2]} [... {len(line) - LINE_MAX:,} characters ...] {line[-LINE_MAX // 2:]}"
 
 
 def test_lang_and_lang_file_do_not_go_together(run, tmp_path):

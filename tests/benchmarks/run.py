@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/run.py            # full run, a few minutes
     .venv/bin/python tests/benchmarks/run.py --quick    # 10 and 100 pages only
+    .venv/bin/python tests/benchmarks/run.py --simulate # the simulator's table alone
 
 Every case runs in a fresh child process (so peak memory is its own) and
 reports CPU and wall time, PDF size and peak RSS. Machines are noisy, so
@@ -19,10 +20,18 @@ Each case first makes one page untimed (imports, fonts: start-up, which the
 whole-process table measures).  "Marginal" is the cost of one more page:
 (cost at the largest size - cost at the smallest) / (page difference).
 
+The simulator (`sheetgen simulate`) gets a table of its own: games per second
+for every grid, four default players, on one core and with --jobs 2, against
+a floor of bare dice (six random.randrange(6) a roll, as many rolls as the
+games took).  ``--simulate`` runs that table alone.
+
 Scoring is measured against merely reading the same marks files with the json
 module, in the same child process: 1,000 and 10,000 files, the library path of
 `sheetgen score --json` (read, check, score, rank, JSON text) and the whole
 command as a process.
+The counter page (`--counter`): its size per grid and its time to first render
+in headless Chromium, against a page of the same size holding only text;
+`--pages` adds the download pack's index.html to that.
 Not collected by pytest (no test_ prefix): timing belongs here, not in tests.
 """
 
@@ -139,12 +148,39 @@ def case_pack(pages: int) -> bytes:
     return pack_files(Pack())["sheetgen-pack.zip"]
 
 
+def case_simulate(grid: str, jobs: int, games: int) -> dict:
+    """``games`` four-player games of ``grid`` in ``jobs`` processes, and the bare dice of as many rolls.
+
+    Times are wall seconds and, for this process, CPU seconds: on a shared
+    machine the CPU time of one core is the steadier measure (with --jobs 2
+    the work is in the children, so only wall time says anything)."""
+    import random
+
+    from sheetgen.grid.load import load_grid
+    from sheetgen.play.simulate import Setup, simulate
+
+    setup = Setup(load_grid(grid), games=games)
+    start, cpu = time.perf_counter(), time.process_time()
+    report = simulate(setup, jobs=jobs)
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+    rolls = sum(length * count for length, count in report.tally.rolls.items())
+    draw = random.Random(1).randrange
+    cpu = time.process_time()
+    for _ in range(rolls):
+        draw(6), draw(6), draw(6), draw(6), draw(6), draw(6)
+    return {"seconds": seconds, "cpu_seconds": cpu_seconds, "rolls": rolls, "dice_cpu_seconds": time.process_time() - cpu}
+
+
 CASES = {"floor": case_floor, "floor+text": case_floor_text, "identical": case_identical, "unique": case_unique}
 FLOOR = {"floor": "floor", "floor+text": "floor+text", "identical": "floor", "unique": "floor+text"}
 EXTRA = {"batch": case_batch, "pack": case_pack}
 
 
 def child(case: str, pages: int) -> None:
+    if case.startswith("simulate:"):
+        _, grid, jobs = case.split(":")
+        print(json.dumps(case_simulate(grid, int(jobs), pages)))
+        return
     if case in CASES:  # one page first: imports and fonts are start-up, which the whole-process table measures
         CASES[case](1)
     start, cpu = time.perf_counter(), time.process_time()
@@ -254,6 +290,29 @@ def measure_scoring(files: int, suffix: str = ".json") -> dict:
     return json.loads(out.stdout)
 
 
+def simulate_table(quick: bool) -> None:
+    """Games per second of every grid, one core and --jobs 2, best of a few runs each."""
+    from sheetgen.grid.load import builtin_names
+
+    games, repeat = (1000, 1) if quick else (4000, 3)
+    print(f"\nSimulation, {games:,} four-player games of the default strategy, best of {repeat}"
+          " (one core: per CPU second of the process; --jobs 2: per wall second):\n")
+    print("| grid | rolls/game | games/s, 1 core | games/s, --jobs 2 | µs/roll | µs/roll ÷ dice floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for grid in builtin_names():
+        one = min((_run_child(f"simulate:{grid}:1", games) for _ in range(repeat)), key=lambda r: r["cpu_seconds"])
+        two = min((_run_child(f"simulate:{grid}:2", games) for _ in range(repeat)), key=lambda r: r["seconds"])
+        print(f"| {grid} | {one['rolls'] / games:.1f} | {games / one['cpu_seconds']:,.0f} | {games / two['seconds']:,.0f} |"
+              f" {1e6 * one['cpu_seconds'] / one['rolls']:.1f} | {one['cpu_seconds'] / one['dice_cpu_seconds']:.1f} |")
+    print("\nTarget: classic at least 2,000 games/s on one core (aim: 10,000).")
+
+
+def _run_child(case: str, size: int) -> dict:
+    out = subprocess.run([sys.executable, str(HERE), "--child", case, str(size)],
+                         check=True, capture_output=True, text=True, env=ENV)
+    return json.loads(out.stdout)
+
+
 def print_scoring() -> None:
     runs = {n: measure_scoring(n) for n in (1000, 10_000)}
     print("\nScoring marks files (classic, JSON) against reading them with the json module,"
@@ -272,92 +331,91 @@ def print_scoring() -> None:
 
 # -- web pages: size and time to first render in headless Chromium -----------------------
 
-
-def first_render_ms(page: Path, repeat: int = 5) -> float | None:
-    """The median time, ms, from navigation start to the first contentful paint of
-    ``page`` in headless Chromium, through chromedriver's WebDriver interface;
-    None when Chromium or chromedriver is not installed."""
-    import shutil
-    import socket
-    import urllib.request
-
-    driver = shutil.which("chromedriver")
-    if driver is None or not (shutil.which("chromium") or shutil.which("chromium-browser")):
-        return None
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen([driver, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def call(method: str, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                         data=None if body is None else json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return json.load(answer)["value"]
-
-    try:
-        for _ in range(100):  # until chromedriver listens
-            try:
-                call("GET", "/status")
-                break
-            except OSError:
-                time.sleep(0.05)
-        args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=390,844",
-                f"--user-data-dir={tempfile.mkdtemp()}"]
-        session = call("POST", "/session", {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {"args": args}}}})
-        base = f"/session/{session['sessionId']}"
-        times = []
-        for _ in range(repeat):
-            call("POST", f"{base}/url", {"url": page.as_uri()})
-            paint = call("POST", f"{base}/execute/sync", {"args": [], "script": (
-                "const p = performance.getEntriesByName('first-contentful-paint')[0];"
-                " return p ? p.startTime : null;")})
-            if paint is not None:
-                times.append(paint)
-        call("DELETE", base)
-        return statistics.median(times) if times else None
-    finally:
-        server.terminate()
-        server.wait()
+PAINT = ("return performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime)[0]"
+         " || performance.now();")
 
 
-def print_pages() -> None:
-    """The download pack's index.html (and each page named in WEB_PAGES): size and time to first render."""
+def first_render_ms(driver, path: Path, repeat: int = 5) -> float:
+    """The median time, ms, from navigation start to the first contentful paint
+    of ``path`` opened from disk in ``driver``'s headless Chromium."""
+    times = []
+    for _ in range(repeat):
+        driver.get("about:blank")
+        driver.get(path.as_uri())
+        times.append(driver.execute_script(PAINT))
+    return statistics.median(times)
+
+
+def chromium(folder: Path):
+    """Headless Chromium through selenium, as the counter page's tests start it."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser import start_chromium
+
+    return start_chromium(folder)
+
+
+def print_pages(repeat: int = 5) -> None:
+    """The download pack's index.html: its size and time to first render."""
     from sheetgen.runs.pack import Pack, build_pack
 
     with tempfile.TemporaryDirectory() as folder:
         build_pack(Path(folder), Pack(grids=("classic",), langs=("en",)))
-        pages = {"pack index.html (one grid, one language)": Path(folder) / "index.html"}
-        pages.update({name: ROOT / path for name, path in WEB_PAGES.items()})
-        print("\nWeb pages in headless Chromium (390 x 844, median of 5 loads):\n")
-        print("| page | KiB | first contentful paint, ms |")
-        print("|---|---:|---:|")
-        for name, path in pages.items():
-            if not path.exists():
-                print(f"| {name} | not built | |")
-                continue
-            paint = first_render_ms(path)
-            shown = "no Chromium" if paint is None else f"{paint:.0f}"
-            print(f"| {name} | {path.stat().st_size / 1024:.1f} | {shown} |")
+        index = Path(folder) / "index.html"
+        index_bytes = index.stat().st_size
+        driver = chromium(Path(folder))
+        try:
+            driver.set_window_size(390, 844)
+            paint = first_render_ms(driver, index, repeat)
+        finally:
+            driver.quit()
+    print(f"\nWeb pages in headless Chromium (390 x 844, median of {repeat} loads):\n")
+    print("| page | KiB | first contentful paint, ms |")
+    print("|---|---:|---:|")
+    print(f"| pack index.html (one grid, one language) | {index_bytes / 1024:.1f} | {paint:.0f} |")
 
 
-# Self-contained pages the project ships, by name: path inside the repository.
-# The counter page (issue 13) joins here once it is built as a file.
-WEB_PAGES: dict[str, str] = {}
+def print_counter(repeat: int = 5) -> None:
+    """The counter page of each grid: its size, and its time to first render in
+    headless Chromium against a page of the same size that holds only text,
+    loaded the same way (median of ``repeat`` loads)."""
+    from sheetgen.grid.load import builtin_names, load_grid
+    from sheetgen.play.counter import MAX_PAGE_BYTES, counter_html
+
+    with tempfile.TemporaryDirectory() as folder:
+        driver = chromium(Path(folder))
+        try:
+            print("\nCounter page: size and time to first render (first contentful paint) in headless Chromium,"
+                  f" median of {repeat} loads, against a page of the same size holding only text:\n")
+            print("| grid | KiB | first render ms | reference ms | ratio | target |")
+            print("|---|---:|---:|---:|---:|---|")
+            for name in builtin_names():
+                page = counter_html(load_grid(name)).encode()
+                counter, reference = Path(folder, f"{name}.html"), Path(folder, f"{name}-text.html")
+                counter.write_bytes(page)
+                filler = b"<!doctype html><title>x</title><p>x</p><!--" + b"x" * len(page) + b"-->"
+                reference.write_bytes(filler[: len(page) - 3] + b"-->")
+                ours, theirs = first_render_ms(driver, counter, repeat), first_render_ms(driver, reference, repeat)
+                print(f"| {name} | {len(page) / 1024:.0f} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |"
+                      f" < {MAX_PAGE_BYTES // 1024} KiB, ratio ≤ 3 |")
+        finally:
+            driver.quit()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
+    parser.add_argument("--simulate", action="store_true", help="only the simulator's table")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "PAGES"), help=argparse.SUPPRESS)
     parser.add_argument("--score-child", nargs=2, metavar=("FILES", "SUFFIX"), help=argparse.SUPPRESS)
     parser.add_argument("--scoring", action="store_true", help="only the scoring rows")
-    parser.add_argument("--pages", action="store_true", help="only the web pages' rows")
+    parser.add_argument("--pages", action="store_true", help="only the web pages' rows (pack index, counter page)")
+    parser.add_argument("--counter", action="store_true", help="only the counter page's size and first render")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
+        return
+    if args.simulate:
+        simulate_table(args.quick)
         return
     if args.score_child:
         score_child(int(args.score_child[0]), args.score_child[1])
@@ -367,6 +425,10 @@ def main() -> None:
         return
     if args.pages:
         print_pages()
+        print_counter()
+        return
+    if args.counter:
+        print_counter()
         return
 
     sizes = [10, 100] if args.quick else [10, 100, 1000]
@@ -417,8 +479,10 @@ def main() -> None:
     pack = measure("pack", 0, repeat)
     print(f"Download pack (every grid x language x paper, previews, index, zip): {pack['seconds']:.2f} s wall,"
           f" {pack['cpu']:.2f} s CPU, zip {pack['bytes'] / 2**20:.2f} MiB, peak {pack['peak_mib']:.0f} MiB")
-    print_pages()
+    simulate_table(args.quick)
     print_scoring()
+    print_pages()
+    print_counter()
 
 
 if __name__ == "__main__":

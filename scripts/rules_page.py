@@ -1,0 +1,27 @@
+"""Rewrite docs/rules.md: the English rules of every built-in grid, composed
+from the grid files exactly as `sheetgen rules GRID` prints them.
+
+    .venv/bin/python scripts/rules_page.py      # docs/rules.md
+
+tests/test_rules.py fails when the page and the grid files or language files
+part ways; run this script then.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.play.rules import rules_page
+from sheetgen.sheet.style import load_labels
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+
+def main() -> None:
+    PAGE.write_text(rules_page([load_grid(name) for name in builtin_names()], load_labels("en")), encoding="utf-8")
+    print(PAGE)
+
+
+if __name__ == "__main__":
+    main()

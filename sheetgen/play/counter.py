@@ -1,0 +1,142 @@
+"""The counter page: one self-contained HTML file to tap a game's sheets into.
+
+``counter_html(grid, lang)`` fills the page's template (``data/counter.html``:
+its HTML, CSS and JavaScript, readable, edited as one file) with data only:
+the grid as JSON (``grid_as_data``, the same model the Python scorer reads),
+the words of the language, the theme's colours and the sheet's pictures
+(locks, power symbols, colour marks, arrows) drawn by the sheet's own
+pictograms and written as SVG.  Python never writes JavaScript; the
+template's engine implements the rules engine contract of docs/scoring.md
+(``window.sheetgen.score``, ``window.sheetgen.legalMoves``) on that data,
+knowing no grid by name.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from ..grid.model import Colour, Grid, Symbol
+from ..pdf.geometry import RGB, Box, Polygon
+from ..pdf.svg import colour as css_colour
+from ..pdf.svg import svg_picture
+from ..sheet import pictograms as pict
+from ..sheet.draw import SYMBOL_LINE
+from ..sheet.plan import LOCK_W, SYMBOL
+from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, load_labels, load_theme
+
+TEMPLATE = DATA / "counter.html"
+PLACES = ("lang", "title", "data")  # {{lang}}, {{title}}, {{data}} in the template, each once
+PLACE = re.compile(r"\{\{(" + "|".join(PLACES) + r")\}\}")
+MAX_PAGE_BYTES = 150 * 1024  # the bound issue 13 sets; tests hold every grid, language and theme to it
+PICTURE = 10.0  # the side of every picture, in the user units of its SVG (mm on a 10 mm sheet cell)
+CROSS_LINE = 1.1  # the player's cross over a cell, in PICTURE units
+
+
+def default_output(grid: Grid, lang: str) -> str:
+    return f"out/counter-{grid.name}-{lang}.html"
+
+
+def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME) -> str:
+    """The counter page of ``grid`` in language ``lang`` and print theme ``theme``."""
+    labels, look = load_labels(lang), load_theme(theme)
+    return fill_template(TEMPLATE.read_text(encoding="utf-8"), lang, grid.title, page_data(grid, labels, look))
+
+
+def fill_template(template: str, lang: str, title: str, data: dict) -> str:
+    """The template with its places filled: text escaped for HTML, data as
+    JSON that cannot end its script element."""
+    values = {"lang": html.escape(lang), "title": html.escape(title), "data": script_json(data)}
+    for place in PLACES:
+        marker = "{{" + place + "}}"
+        if template.count(marker) != 1:
+            raise ValueError(f"{TEMPLATE.name}: expected {marker} once, found it {template.count(marker)} times")
+    # One pass: a title that reads "{{data}}" is text, not a place.
+    return PLACE.sub(lambda match: values[match.group(1)], template)
+
+
+def script_json(data: dict) -> str:
+    """``data`` as JSON to put inside ``<script type="application/json">``: no
+    ``<``, ``>`` or ``&`` appears raw, so no text in it (a grid's title, a
+    word) can close the element or open a comment."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return text
+
+
+def page_data(grid: Grid, labels: Labels, theme: Theme) -> dict:
+    """Everything the page reads: the grid, the words, the look."""
+    return {
+        "grid": grid_as_data(grid),
+        "words": dict(labels.words),
+        "look": theme_as_data(theme),
+        "pictures": pictures(grid, theme),
+    }
+
+
+def grid_as_data(grid: Grid) -> dict:
+    """The grid model as plain JSON data: every field a rules engine reads,
+    cells in full (number, colour, double, framed, symbol), nothing derived."""
+    return {
+        "name": grid.name,
+        "title": grid.title,
+        "dice_faces": grid.dice_faces,
+        "close_after": grid.close_after,
+        "penalty_boxes": grid.penalty_boxes,
+        "penalty_points": grid.penalty_points,
+        "cross_cap": grid.cross_cap,
+        "bis": grid.bis,
+        "bonus_bar": [colour.value for colour in grid.bonus_bar],
+        "lucky": {"count": grid.lucky.count, "low": grid.lucky.low, "high": grid.lucky.high} if grid.lucky else None,
+        "powers": [{"symbol": p.symbol.value, "effect": p.effect.value, "amount": p.amount} for p in grid.powers],
+        "rows": [
+            {"cells": [{"number": cell.number, "colour": cell.colour.value, "double": cell.double,
+                        "framed": cell.framed, "symbol": cell.symbol.value if cell.symbol else None}
+                       for cell in row.cells]}
+            for row in grid.rows
+        ],
+    }
+
+
+def theme_as_data(theme: Theme) -> dict:
+    """The theme's colours as CSS writes them, and how its cells are drawn."""
+    colours = {}
+    for colour in Colour:
+        tint = theme.tint(colour)
+        colours[colour.value] = {"strong": css_colour(tint.strong), "pale": css_colour(tint.pale),
+                                 "ink": css_colour(tint.ink),
+                                 "hatch": css_colour(tint.hatch_ink) if tint.hatch else None}
+    return {"colours": colours, "ink": css_colour(theme.ink), "muted": css_colour(theme.muted),
+            "line": css_colour(theme.line), "outlined": theme.outlined, "bold": theme.bold, "marks": theme.marks}
+
+
+def pictures(grid: Grid, theme: Theme) -> dict[str, str]:
+    """The sheet's pictograms as SVG, by name: ``lock-red``, ``arrow-red``,
+    ``mark-red`` (themes with colour marks), ``symbol-star``, and ``cross``,
+    the player's cross.  Only what ``grid`` uses."""
+    box = Box(0.0, 0.0, PICTURE, PICTURE)
+    out: dict[str, str] = {}
+    used = [c for c in Colour if any(cell.colour is c for row in grid.rows for cell in row.cells) or c in grid.bonus_bar]
+    for colour in used:
+        tint = theme.tint(colour)
+        # Lines keep their share of the picture: the lock is LOCK_W mm wide on the sheet.
+        lock = pict.lock(box, tint, outlined=theme.outlined, line=theme.outline * PICTURE / LOCK_W, marked=theme.marks)
+        out[f"lock-{colour.value}"] = svg_picture(lock, PICTURE, PICTURE, f"lock-{colour.value}")
+        out[f"arrow-{colour.value}"] = svg_picture(pict.arrow(box, tint.strong), PICTURE, PICTURE, f"arrow-{colour.value}")
+        if theme.marks:
+            out[f"mark-{colour.value}"] = svg_picture(pict.mark(box, tint.mark, tint.ink), PICTURE, PICTURE)
+    symbols = [s for s in Symbol if any(cell.symbol is s for row in grid.rows for cell in row.cells)]
+    for symbol in symbols:
+        items = pict.symbol(box, symbol, theme.ink, SYMBOL_LINE * PICTURE / SYMBOL)
+        out[f"symbol-{symbol.value}"] = svg_picture(items, PICTURE, PICTURE)
+    out["cross"] = svg_picture(cross(box, theme.ink), PICTURE, PICTURE)
+    return out
+
+
+def cross(box: Box, ink: RGB) -> tuple[Polygon, ...]:
+    """A player's pen cross over ``box``: not on the printed sheet, only on the page."""
+    inner = box.inset(box.w * 0.14)
+    return (Polygon(((inner.x, inner.y), (inner.right, inner.bottom)), stroke=ink, line=CROSS_LINE, closed=False),
+            Polygon(((inner.right, inner.y), (inner.x, inner.bottom)), stroke=ink, line=CROSS_LINE, closed=False))

@@ -1,0 +1,136 @@
+"""Heat maps: a grid's sheet with each cell tinted by how often it was crossed.
+
+``heat_colour(share)`` is the colour scale (a share of sheets, 0 to 1, to an
+RGB colour from 0 to 1); ``heat_fills(report)`` gives every cell its colour;
+``heatmap_page(report)`` lays out one page in mm: the sheet, a title line and a
+legend of the scale; ``draw_heatmap(report, "pdf" | "png")`` draws the sheet
+with the normal renderer (``sheet.draw.draw_sheet`` and its ``cell_fills``) on
+that page and makes its bytes (a PNG through ``pdf.raster``).
+
+The scale runs from white (a cell nobody crossed) through pale yellow to a light
+orange (every sheet crossed it): ordered by lightness, so that it reads in black
+and white and to colour-blind eyes; light enough at its darkest for the sheet's
+coloured numbers to keep a contrast of 3:1 (large text); linear in the share, so
+that two grids' maps compare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..grid.model import Grid
+from ..grid.validate import plural
+from ..pdf.geometry import RGB, Box, Item, Rect, Text
+from ..sheet.draw import draw_sheet
+from ..sheet.plan import Measure, SheetPlan, plan_sheet
+from ..sheet.style import Theme, load_labels, load_theme
+from .simulate import Report
+
+HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
+    (0.0, (1.0, 1.0, 1.0)),
+    (1 / 3, (255 / 255, 242 / 255, 178 / 255)),
+    (2 / 3, (254 / 255, 210 / 255, 122 / 255)),
+    (1.0, (253 / 255, 174 / 255, 97 / 255)),
+)
+MARGIN = 10.0  # mm of blank paper around everything: more than the 5 mm nothing may print within
+TITLE_SIZE = 3.2  # mm, the grid's title line
+TEXT_SIZE = 2.4  # mm, the line under it and the legend's words
+LINE_GAP = 1.2
+GAP = 3.0  # between the title, the sheet and the legend
+LEGEND_BAR_H = 4.0
+LEGEND_STEPS = 40  # the bar is drawn as this many flat steps
+LEGEND_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+INK = (0.0, 0.0, 0.0)
+GREY = (0.35, 0.35, 0.35)
+PNG_DPI = 150  # as the download pack's previews
+
+
+def heat_colour(share: float) -> RGB:
+    """The scale's colour for ``share`` (clamped to 0..1), between its two nearest stops."""
+    share = min(1.0, max(0.0, share))
+    for (low, a), (high, b) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
+        if share <= high:
+            t = (share - low) / (high - low)
+            return tuple(x + (y - x) * t for x, y in zip(a, b))  # type: ignore[return-value]
+    return HEAT_STOPS[-1][1]
+
+
+def heat_fills(report: Report) -> dict[tuple[int, int], RGB]:
+    """(row, cell index) -> the colour of the share of sheets that crossed the cell."""
+    return {cell: heat_colour(share) for cell, share in report.cell_rates().items()}
+
+
+@dataclass(frozen=True)
+class HeatmapPage:
+    width: float
+    height: float
+    sheet_slot: Box  # where the sheet goes
+    items: tuple[Item, ...]  # the title and the legend
+
+
+def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measure: Measure) -> HeatmapPage:
+    """The page around a sheet of ``sheet_width`` x ``sheet_height`` mm: two
+    lines above it (what it shows; the run behind it), the legend below,
+    ``MARGIN`` all round.  Text too long for the sheet's width is made smaller."""
+    setup, tally = report.setup, report.tally
+    strategies = ", ".join(dict.fromkeys(setup.seats))
+    lines = (
+        (f"{setup.grid.title}: how often each cell was crossed", TITLE_SIZE, True, INK),
+        (f"{tally.sheets:,} sheets: {plural(tally.games, 'game')} of {plural(setup.players, 'player')}"
+         f" ({strategies}), seed {setup.seed}",
+         TEXT_SIZE, False, GREY),
+    )
+    items: list[Item] = []
+    y = MARGIN
+    for text, size, bold, colour in lines:
+        size = min(size, size * sheet_width / measure(text, bold, size))
+        y += size
+        items.append(Text(MARGIN, y, text, size, colour, bold=bold, box=Box(MARGIN, y - size, sheet_width, size),
+                          role="title"))
+        y += LINE_GAP
+    slot = Box(MARGIN, y - LINE_GAP + GAP, sheet_width, sheet_height)
+
+    bar = Box(MARGIN, slot.bottom + GAP, sheet_width, LEGEND_BAR_H)
+    step = bar.w / LEGEND_STEPS
+    for k in range(LEGEND_STEPS):  # each step a hair wider than its place, so no white seam shows between them
+        items.append(Rect(Box(bar.x + k * step, bar.y, step + 0.05 if k < LEGEND_STEPS - 1 else step, bar.h),
+                          fill=heat_colour((k + 0.5) / LEGEND_STEPS)))
+    items.append(Rect(bar, stroke=GREY, line=0.2))
+    ticks_y = bar.bottom + 1.0 + TEXT_SIZE
+    for tick in LEGEND_TICKS:
+        x = bar.x + tick * bar.w
+        anchor = "start" if tick == 0 else "end" if tick == 1 else "middle"
+        items.append(Rect(Box(x - 0.1 if 0 < tick < 1 else x - 0.2 * tick, bar.bottom, 0.2, 0.8), fill=GREY))
+        items.append(Text(x, ticks_y, f"{tick:.0%}", TEXT_SIZE, INK, anchor=anchor, role="legend"))
+    caption_y = ticks_y + LINE_GAP + TEXT_SIZE
+    items.append(Text(bar.cx, caption_y, "share of sheets on which the cell was crossed", TEXT_SIZE, GREY,
+                      anchor="middle", role="legend"))
+    return HeatmapPage(sheet_width + 2 * MARGIN, caption_y + MARGIN, slot, tuple(items))
+
+
+def heatmap_sheet(grid: Grid) -> tuple[SheetPlan, Theme]:
+    """The sheet a heat map of ``grid`` is drawn on: the normal one, in the
+    default language and theme (``LayoutError`` if it cannot print)."""
+    from ..pdf.render import measure_text
+
+    theme = load_theme()
+    return plan_sheet(grid, load_labels(), theme, measure_text), theme
+
+
+def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | None = None) -> bytes:
+    """The heat map as a one-page PDF (``kind`` "pdf") or a PNG of that page
+    ("png"), drawn on ``sheet`` (default: ``heatmap_sheet`` of the report's grid)
+    by the normal renderer, each cell's background its heat colour."""
+    from ..pdf.impose import PagePlan
+    from ..pdf.render import Section, measure_text, render_sections
+
+    plan, theme = sheet or heatmap_sheet(report.setup.grid)
+    drawing = draw_sheet(plan, theme, cell_fills=heat_fills(report))
+    page = heatmap_page(report, drawing.width, drawing.height, measure_text)
+    paper = PagePlan(page.width, page.height, (page.sheet_slot,), page.items)
+    pdf = render_sections([Section(paper, drawing, [[()]])], title=f"{report.setup.grid.title}: heat map")
+    if kind == "pdf":
+        return pdf
+    from ..pdf.raster import rasterise_png
+
+    return rasterise_png(pdf, Box(0, 0, page.width, page.height), PNG_DPI)

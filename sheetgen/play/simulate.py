@@ -1,0 +1,567 @@
+"""Many games of one grid: what they add up to, what looks wrong, the report.
+
+``simulate(Setup(grid, games=10_000))`` plays the games (``game`` plays
+each, ``strategies`` chooses the moves) and returns a ``Report``: scores,
+winning scores and game lengths (mean, spread, percentiles), how games end,
+how often each row closes and who closes it, penalties per seat, each row's
+share of the points, how often each cell is crossed, and warnings for a grid
+that plays badly.  ``report_text`` and ``report_json`` present it.
+
+Determinism: game ``i`` of a run with seed ``s`` is seeded from ``(s, i)``
+alone, and every tally is made of integers (sums, counts, histograms), which
+add up exactly in any order; so a report depends on the seed, never on
+``jobs`` or on how the games are split between processes.  Scores are points,
+game lengths are rolls (one roll: both actions of one player's turn).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from ..grid.model import Grid
+from ..grid.validate import one_of, plural
+from .game import Game, GameResult, Rulebook, random_dice, rulebook
+from .lucky import deal_lucky
+from .strategies import DEFAULT_STRATEGY, STRATEGIES
+
+MAX_PLAYERS = 8  # WIN_SHARES splits a win evenly between up to this many
+CHUNK = 250  # games a worker plays per task; any size gives the same report
+WIN_SHARES = 840  # a win shared by k tied players counts 840 / k: whole for every k up to 8
+
+# Warnings: a grid "plays badly" when ...
+RARE_CLOSING = 0.05  # ... a row closes in fewer than this share of games,
+RARE_CELL = 0.02  # ... a cell is crossed on fewer than this share of sheets,
+CLOSING_RATIO = 2.0  # ... a row closes this many times as often as another,
+NOISE_Z = 3.0  # ... beyond this many standard errors of noise (for the ratio and the first seat).
+MIN_SAMPLE = 100  # fewer games than this give no warnings: too few to tell
+
+TYPICAL_GAMES = 500  # games behind the download pack's typical figures: medians to within about 2 points
+TYPICAL_SEED = 1
+TYPICAL_PLAYERS = 4
+
+Progress = Callable[[int], None]  # told how many games were just played
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a run plays: ``games`` games of ``players`` on ``grid``; seat ``k``
+    plays ``strategies[k % len(strategies)]``."""
+
+    grid: Grid
+    games: int = 10_000
+    players: int = 4
+    strategies: tuple[str, ...] = (DEFAULT_STRATEGY,)
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError(f"games must be at least 1, got {self.games}")
+        if not 1 <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 1 to {MAX_PLAYERS}, got {self.players}")
+        unknown = [name for name in self.strategies if name not in STRATEGIES]
+        if unknown or not self.strategies:
+            raise ValueError(f"unknown strategy {unknown[0] if unknown else ''!r} (expected {one_of(list(STRATEGIES))})")
+        if len(self.strategies) > self.players:
+            raise ValueError(f"{len(self.strategies)} strategies for {plural(self.players, 'player')}")
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The strategy of each seat; seat 0 rolls first."""
+        return tuple(self.strategies[seat % len(self.strategies)] for seat in range(self.players))
+
+
+def play_game(setup: Setup, index: int, rules: Rulebook | None = None) -> GameResult:
+    """Game ``index`` of the run ``setup``: the same game whatever else is played.
+    (``rules``: ``rulebook(setup.grid)``, passed by callers that play many games,
+    since hashing a grid to find its cached rulebook costs more than a roll.)"""
+    game_seed = setup.seed << 32 | index
+    dice = random_dice(setup.grid.dice_faces, random.Random(game_seed << 1))
+    choices = random.Random(game_seed << 1 | 1)  # strategies' own: the dice never depend on them
+    lucky = deal_lucky(setup.grid.lucky, game_seed)
+    return Game(
+        rules or rulebook(setup.grid),
+        [STRATEGIES[name].make(choices) for name in setup.seats],
+        dice,
+        [next(lucky) for _ in setup.seats],
+    ).play()
+
+
+def game_marks(setup: Setup, index: int = 0) -> list[dict]:
+    """Every player's final sheet of one game, as marks documents (``marks_from_data``
+    reads them; ``score_sheet`` must score them as ``result.scores`` says)."""
+    from .game import marks_document
+
+    result = play_game(setup, index)
+    rules = rulebook(setup.grid)
+    return [marks_document(rules, sheet, f"player {sheet.seat + 1}") for sheet in result.sheets]
+
+
+# -- tallies -----------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Integer sums of many games; ``merge`` adds another run's exactly."""
+
+    rows: int
+    players: int
+    powers: int
+    cells_per_row: int  # the longest row's
+    games: int = 0
+    scores: Counter = field(default_factory=Counter)  # total -> sheets
+    winning: Counter = field(default_factory=Counter)  # winning total -> games
+    rolls: Counter = field(default_factory=Counter)  # rolls -> games
+    ends: Counter = field(default_factory=Counter)  # "locks" / "penalties" -> games
+    seat_points: list[int] = field(default_factory=list)  # per seat: sum of totals
+    seat_wins: list[int] = field(default_factory=list)  # per seat: wins in 1/WIN_SHARES
+    penalties: list[Counter] = field(default_factory=list)  # per seat: penalties -> sheets
+    row_closed: list[int] = field(default_factory=list)  # per row: games in which it closed
+    row_close_roll: list[int] = field(default_factory=list)  # per row: sum of the rolls it closed on
+    row_locks: list[list[int]] = field(default_factory=list)  # per row, per seat: locks crossed
+    row_active_locks: list[int] = field(default_factory=list)  # per row: locks crossed by the active player
+    row_points: list[int] = field(default_factory=list)  # per row: sum of its points over all sheets
+    cells: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets on which it was crossed
+    boxes: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets with its small box crossed
+    unlocked: list[int] = field(default_factory=list)  # per power: sheets that unlocked it
+    # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
+    # cells and boxes: counting a row's bits per sheet would cost more than the game.
+    _cell_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
+    _box_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        r, p = self.rows, self.players
+        self.seat_points = self.seat_points or [0] * p
+        self.seat_wins = self.seat_wins or [0] * p
+        self.penalties = self.penalties or [Counter() for _ in range(p)]
+        self.row_closed = self.row_closed or [0] * r
+        self.row_close_roll = self.row_close_roll or [0] * r
+        self.row_locks = self.row_locks or [[0] * p for _ in range(r)]
+        self.row_active_locks = self.row_active_locks or [0] * r
+        self.row_points = self.row_points or [0] * r
+        self.cells = self.cells or [[0] * self.cells_per_row for _ in range(r)]
+        self.boxes = self.boxes or [[0] * self.cells_per_row for _ in range(r)]
+        self.unlocked = self.unlocked or [0] * self.powers
+
+    @property
+    def sheets(self) -> int:
+        return self.games * self.players
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.rolls[result.rolls] += 1
+        self.ends[result.end] += 1
+        totals = [s.total for s in result.scores]
+        best = max(totals)
+        self.winning[best] += 1
+        winners = [seat for seat, total in enumerate(totals) if total == best]
+        for seat in winners:
+            self.seat_wins[seat] += WIN_SHARES // len(winners)
+        for seat, (sheet, score) in enumerate(zip(result.sheets, result.scores)):
+            self.scores[score.total] += 1
+            self.seat_points[seat] += score.total
+            self.penalties[seat][sheet.penalties] += 1
+            for row, points in enumerate(score.rows):
+                self.row_points[row] += points
+                self._cell_sets[row, sheet.cells[row]] += 1
+                if sheet.boxes[row]:
+                    self._box_sets[row, sheet.boxes[row]] += 1
+            for power in sheet.unlocked:
+                self.unlocked[power] += 1
+        closed: set[int] = set()
+        for closing in result.closings:
+            self.row_locks[closing.row][closing.seat] += 1
+            self.row_active_locks[closing.row] += closing.active
+            if closing.row not in closed:
+                closed.add(closing.row)
+                self.row_closed[closing.row] += 1
+                self.row_close_roll[closing.row] += closing.roll
+
+    def merge(self, other: "Tally") -> None:
+        self.games += other.games
+        for mine, theirs in ((self.scores, other.scores), (self.winning, other.winning), (self.rolls, other.rolls),
+                             (self.ends, other.ends)):
+            mine.update(theirs)
+        for mine_list, their_list in ((self.seat_points, other.seat_points), (self.seat_wins, other.seat_wins),
+                                      (self.row_closed, other.row_closed), (self.row_close_roll, other.row_close_roll),
+                                      (self.row_active_locks, other.row_active_locks),
+                                      (self.row_points, other.row_points), (self.unlocked, other.unlocked)):
+            for k, value in enumerate(their_list):
+                mine_list[k] += value
+        for mine_counter, their_counter in zip(self.penalties, other.penalties):
+            mine_counter.update(their_counter)
+        self._cell_sets.update(other._cell_sets)
+        self._box_sets.update(other._box_sets)
+        for mine_rows, their_rows in ((self.row_locks, other.row_locks), (self.cells, other.cells),
+                                      (self.boxes, other.boxes)):
+            for mine_row, their_row in zip(mine_rows, their_rows):
+                for k, value in enumerate(their_row):
+                    mine_row[k] += value
+
+    def settle(self) -> "Tally":
+        """Count the bit sets gathered by ``add`` into ``cells`` and ``boxes``."""
+        for sets, counts in ((self._cell_sets, self.cells), (self._box_sets, self.boxes)):
+            for (row, bits), sheets in sets.items():
+                index = 0
+                while bits:
+                    if bits & 1:
+                        counts[row][index] += sheets
+                    bits >>= 1
+                    index += 1
+            sets.clear()
+        return self
+
+
+def empty_tally(setup: Setup) -> Tally:
+    grid = setup.grid
+    return Tally(rows=len(grid.rows), players=setup.players, powers=len(grid.powers),
+                 cells_per_row=max(len(row.cells) for row in grid.rows))
+
+
+def play_games(setup: Setup, start: int, stop: int) -> Tally:
+    """Games ``start`` to ``stop - 1`` of the run, tallied (one worker's task)."""
+    tally, rules = empty_tally(setup), rulebook(setup.grid)
+    for index in range(start, stop):
+        tally.add(play_game(setup, index, rules))
+    return tally.settle()
+
+
+def _play_chunk(task: tuple[Setup, int, int]) -> Tally:
+    return play_games(*task)
+
+
+def simulate(setup: Setup, jobs: int = 1, progress: Progress | None = None) -> "Report":
+    """Play every game of ``setup`` in ``jobs`` processes; the same report for any ``jobs``."""
+    chunks = [(setup, start, min(start + CHUNK, setup.games)) for start in range(0, setup.games, CHUNK)]
+    tally = empty_tally(setup)
+    if jobs > 1 and len(chunks) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+            parts: Iterable[Tally] = pool.map(_play_chunk, chunks)
+            _merge_all(tally, parts, progress)
+    else:
+        _merge_all(tally, map(_play_chunk, chunks), progress)
+    return Report(setup, tally.settle())
+
+
+def _merge_all(tally: Tally, parts: Iterable[Tally], progress: Progress | None) -> None:
+    for part in parts:
+        tally.merge(part)
+        if progress:
+            progress(part.games)
+
+
+# -- figures -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Mean, standard deviation (of a sample) and percentiles of a whole-number
+    quantity, from ``n`` values.  The q-th percentile is the value at position
+    q x (n - 1) of the sorted values, rounded down (so the median of an even
+    number of values is the lower middle one)."""
+
+    n: int
+    mean: float
+    sd: float
+    low: int  # 10th percentile
+    median: int
+    high: int  # 90th percentile
+    least: int
+    most: int
+
+    @classmethod
+    def of(cls, histogram: Counter) -> "Spread":
+        n = sum(histogram.values())
+        total = sum(value * count for value, count in histogram.items())
+        squares = sum(value * value * count for value, count in histogram.items())
+        mean = total / n
+        variance = (squares - total * total / n) / (n - 1) if n > 1 else 0.0
+        values = sorted(histogram)
+
+        def percentile(share: float) -> int:
+            rank, seen = share * (n - 1), 0
+            for value in values:
+                seen += histogram[value]
+                if seen > rank:
+                    return value
+            return values[-1]
+
+        return cls(n, mean, math.sqrt(max(variance, 0.0)), percentile(0.1), percentile(0.5), percentile(0.9),
+                   values[0], values[-1])
+
+
+@dataclass(frozen=True)
+class Report:
+    setup: Setup
+    tally: Tally
+
+    @property
+    def scores(self) -> Spread:
+        return Spread.of(self.tally.scores)
+
+    @property
+    def winning(self) -> Spread:
+        return Spread.of(self.tally.winning)
+
+    @property
+    def rolls(self) -> Spread:
+        return Spread.of(self.tally.rolls)
+
+    def close_rate(self, row: int) -> float:
+        return self.tally.row_closed[row] / self.tally.games
+
+    def cell_rates(self) -> dict[tuple[int, int], float]:
+        """(row, cell index) -> share of sheets on which the cell was crossed: the heat map."""
+        sheets = self.tally.sheets
+        return {
+            (r, i): count / sheets
+            for r, row in enumerate(self.setup.grid.rows)
+            for i, count in enumerate(self.tally.cells[r][: len(row.cells)])
+        }
+
+    def win_share(self, seat: int) -> float:
+        return self.tally.seat_wins[seat] / WIN_SHARES / self.tally.games
+
+    def warnings(self) -> list[str]:
+        return _warnings(self)
+
+
+def row_name(grid: Grid, row: int) -> str:
+    """A row as people name it: its colour, or 'row 2' when its cells have several."""
+    cells = grid.rows[row]
+    return cells.lock_colour.value if len(cells.colours) == 1 else f"row {row + 1}"
+
+
+def _warnings(report: Report) -> list[str]:
+    """What a grid designer should look at, each with the sample behind it."""
+    tally, grid, setup = report.tally, report.setup.grid, report.setup
+    games = tally.games
+    if games < MIN_SAMPLE:
+        return []
+    found = []
+    rates = [report.close_rate(r) for r in range(len(grid.rows))]
+    for row, rate in enumerate(rates):
+        if rate < RARE_CLOSING:
+            found.append(f"{row_name(grid, row)} almost never closes: in {_percent(rate)} of {games:,} games")
+    most, least = max(range(len(rates)), key=rates.__getitem__), min(range(len(rates)), key=rates.__getitem__)
+    high, low = rates[most], rates[least]
+    if low > 0 and high >= CLOSING_RATIO * low and _beyond_noise(high, low, games):
+        found.append(f"{row_name(grid, most)} closes {high / low:.1f} times as often as {row_name(grid, least)}"
+                     f" ({_percent(high)} against {_percent(low)} of {games:,} games)")
+    rare = [(r, i, share) for (r, i), share in report.cell_rates().items() if share < RARE_CELL]
+    if rare:
+        cells = ", ".join(f"{row_name(grid, r)} {grid.rows[r].cells[i].number} ({_percent(share)})"
+                          for r, i, share in rare)
+        found.append(f"{plural(len(rare), 'cell is', 'cells are')} almost never crossed, of {tally.sheets:,} sheets:"
+                     f" {cells}")
+    if setup.players > 1 and len(set(setup.seats)) == 1:
+        share, fair = report.win_share(0), 1 / setup.players
+        error = math.sqrt(fair * (1 - fair) / games)
+        if abs(share - fair) > NOISE_Z * error:
+            found.append(f"the first player wins {_percent(share)} of {games:,} games, against {_percent(fair)} for"
+                         f" a fair seat (noise: ±{_percent(NOISE_Z * error)})")
+    return found
+
+
+def _beyond_noise(high: float, low: float, n: int) -> bool:
+    error = math.sqrt(high * (1 - high) / n + low * (1 - low) / n)
+    return high - low > NOISE_Z * error
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+# -- presenting a report ----------------------------------------------------------
+
+
+def report_json(report: Report) -> dict:
+    """Every figure of the report as plain data, with the sample size behind it."""
+    tally, setup, grid = report.tally, report.setup, report.setup.grid
+    games, sheets = tally.games, tally.sheets
+    rows = []
+    for r, row in enumerate(grid.rows):
+        closed = tally.row_closed[r]
+        locks = sum(tally.row_locks[r])
+        rows.append({
+            "row": row_name(grid, r),
+            "closed_games": closed,
+            "closed_share": closed / games,
+            "mean_closing_roll": tally.row_close_roll[r] / closed if closed else None,
+            "locks": locks,
+            "locks_by_seat": tally.row_locks[r],
+            "locks_by_active_player": tally.row_active_locks[r],
+            "points_share": tally.row_points[r] / max(1, sum(tally.row_points)),
+            "mean_points": tally.row_points[r] / sheets,
+            "cells_crossed_share": {str(cell.number): count / sheets
+                                    for cell, count in zip(row.cells, tally.cells[r])},
+        })
+        if grid.bis:
+            rows[-1]["boxes_crossed_share"] = {str(cell.number): count / sheets
+                                               for cell, count in zip(row.cells[:-1], tally.boxes[r])}
+    return {
+        "grid": grid.name,
+        "games": games,
+        "players": setup.players,
+        "strategies": list(setup.seats),
+        "seed": setup.seed,
+        "sheets": sheets,
+        "score": _spread_json(report.scores),
+        "winning_score": _spread_json(report.winning),
+        "rolls": _spread_json(report.rolls),
+        "ends": {end: {"games": count, "share": count / games} for end, count in sorted(tally.ends.items())},
+        "rows": rows,
+        "seats": [
+            {
+                "seat": seat + 1,
+                "strategy": name,
+                "mean_score": tally.seat_points[seat] / games,
+                "win_share": report.win_share(seat),
+                "mean_penalties": _mean(tally.penalties[seat]),
+                "penalties": {str(k): v for k, v in sorted(tally.penalties[seat].items())},
+            }
+            for seat, name in enumerate(setup.seats)
+        ],
+        "powers": [
+            {"symbol": power.symbol.value, "effect": power.effect.value, "unlocked_sheets": count,
+             "unlocked_share": count / sheets}
+            for power, count in zip(grid.powers, tally.unlocked)
+        ],
+        "warnings": report.warnings(),
+    }
+
+
+def _spread_json(spread: Spread) -> dict:
+    return {"n": spread.n, "mean": spread.mean, "sd": spread.sd, "p10": spread.low, "median": spread.median,
+            "p90": spread.high, "min": spread.least, "max": spread.most}
+
+
+def _mean(histogram: Counter) -> float:
+    return sum(k * v for k, v in histogram.items()) / sum(histogram.values())
+
+
+def report_text(report: Report) -> str:
+    """The report as a page of plain text."""
+    tally, setup, grid = report.tally, report.setup, report.setup.grid
+    games, sheets = tally.games, tally.sheets
+    seats = Counter(setup.seats)
+    who = ", ".join(f"{name} x{count}" for name, count in seats.items())
+    lines = [
+        f"{grid.title} ({grid.name}): {plural(games, 'game')} of {plural(setup.players, 'player')} ({who}),"
+        f" seed {setup.seed}",
+        "",
+        _table(
+            ("", "n", "mean", "sd", "p10", "median", "p90"),
+            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{spread.sd:.1f}", str(spread.low),
+              str(spread.median), str(spread.high))
+             for label, spread in (("score per sheet", report.scores), ("winning score", report.winning),
+                                   ("game length (rolls)", report.rolls))],
+        ),
+        "",
+        f"How games end ({games:,} games): "
+        + ", ".join(f"{_END_NAMES.get(end, end)} {_percent(count / games)}" for end, count in sorted(tally.ends.items())),
+        "",
+        f"Rows ({games:,} games, {sheets:,} sheets):",
+        _table(
+            ("row", "closes in", "mean roll", "locks", "by active", "points share", "mean points"),
+            [
+                (row_name(grid, r), _percent(report.close_rate(r)),
+                 f"{tally.row_close_roll[r] / tally.row_closed[r]:.1f}" if tally.row_closed[r] else "-",
+                 f"{sum(tally.row_locks[r]):,}",
+                 _percent(tally.row_active_locks[r] / sum(tally.row_locks[r])) if sum(tally.row_locks[r]) else "-",
+                 _percent(tally.row_points[r] / max(1, sum(tally.row_points))),
+                 f"{tally.row_points[r] / sheets:.1f}")
+                for r in range(len(grid.rows))
+            ],
+        ),
+        "",
+        f"Seats ({games:,} games each):",
+        _table(
+            ("seat", "strategy", "mean score", "wins", "penalties", "locks"),
+            [
+                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _percent(report.win_share(seat)),
+                 f"{_mean(tally.penalties[seat]):.2f}", f"{sum(locks[seat] for locks in tally.row_locks):,}")
+                for seat, name in enumerate(setup.seats)
+            ],
+        ),
+    ]
+    if grid.powers:
+        lines += ["", f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
+            f"{power.symbol.value} {_percent(count / sheets)}" for power, count in zip(grid.powers, tally.unlocked))]
+    found = report.warnings()
+    lines += ["", "Warnings:" if found else "Warnings: none (thresholds in docs/simulate.md)"]
+    lines += [f"  - {warning}" for warning in found]
+    return "\n".join(lines) + "\n"
+
+
+_END_NAMES = {"locks": "a second row closed", "penalties": "a last penalty box crossed"}
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """The first column left-aligned, the others right-aligned, indented by two spaces."""
+    lines = [tuple(head), *map(tuple, rows)]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    return "\n".join(
+        "  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
+        .rstrip()
+        for line in lines
+    )
+
+
+# -- comparing grids -------------------------------------------------------------------
+
+BALANCE_HEAD = ("grid", "mean score", "winning score", "rolls", "ends on penalties", "rows close", "first seat wins",
+                "warnings")
+
+
+def balance_row(report: Report) -> tuple[str, ...]:
+    """One grid's line of a table comparing grids (``BALANCE_HEAD`` names the
+    columns): mean score per sheet, median winning score, median game length,
+    share of games ended by a last penalty box, the least and most often closed
+    rows' shares of games, the first seat's share of wins, how many warnings."""
+    tally = report.tally
+    rates = [report.close_rate(r) for r in range(len(report.setup.grid.rows))]
+    return (
+        report.setup.grid.name,
+        f"{report.scores.mean:.1f}",
+        str(report.winning.median),
+        str(report.rolls.median),
+        _percent(tally.ends["penalties"] / tally.games),
+        f"{_percent(min(rates))} to {_percent(max(rates))}",
+        _percent(report.win_share(0)),
+        str(len(report.warnings())),
+    )
+
+
+def markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table, numbers right-aligned (every column but the first)."""
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+# -- for the download pack ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Typical:
+    """A grid's typical game, from a fixed-seed run: for people choosing a grid."""
+
+    winning_score: int  # median
+    rolls: int  # median game length
+    games: int
+    players: int
+    strategy: str
+
+
+def typical_game(grid: Grid, jobs: int = 1) -> Typical:
+    """The median winning score and game length of ``TYPICAL_GAMES`` games of
+    ``TYPICAL_PLAYERS`` default players, seed ``TYPICAL_SEED`` (about 0.2 s
+    on one core); the same figures for any ``jobs``."""
+    report = simulate(Setup(grid, games=TYPICAL_GAMES, players=TYPICAL_PLAYERS, seed=TYPICAL_SEED), jobs=jobs)
+    return Typical(report.winning.median, report.rolls.median, TYPICAL_GAMES, TYPICAL_PLAYERS, DEFAULT_STRATEGY)

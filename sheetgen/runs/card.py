@@ -1,0 +1,29 @@
+"""Rules cards as PDF: ``rules_card_pdf(grid, lang, paper)`` returns the bytes
+of the one-page card that the command line writes and the pack links."""
+
+from __future__ import annotations
+
+from ..errors import LayoutError
+from ..grid.model import Grid
+from ..pdf.impose import PAPERS
+from ..play.card import compose_example, example_picture, layout_card
+from ..play.example import example_marks
+from ..play.rules import compose_rules
+from ..play.scoring import score_sheet
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+
+
+def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> bytes:
+    """The rules card of ``grid`` in ``lang`` on ``paper`` (a4 or letter)."""
+    from ..pdf.render import measure_text, render_page
+
+    labels, theme = load_labels(lang), load_theme(DEFAULT_THEME)
+    marks = example_marks(grid)
+    score = score_sheet(grid, marks)
+    picture = example_picture(grid, marks, score, labels, theme, measure_text)
+    rules = compose_rules(grid, labels)
+    try:
+        card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
+    except LayoutError as error:
+        raise error.located(grid.source) from None
+    return render_page(card.page, [card.picture], title=rules.heading)

@@ -1,0 +1,236 @@
+"""The rules card: for every built-in grid, language and paper one page whose
+text stays inside its margins and its boxes, never over the picture or over
+other text; the worked example's total is the one computed by hand; the PDF
+is the same bytes every time and reads without a warning in qpdf, poppler and
+MuPDF; `sheetgen rules --pdf` writes it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from conftest import need_tool
+from test_example import EXAMPLES
+from sheetgen.cli import cli
+from sheetgen.errors import LayoutError
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.geometry import Box, Polygon, Text, bounds
+from sheetgen.pdf.impose import EDGE, PAPERS
+from sheetgen.pdf.render import measure_text
+from sheetgen.play.card import LEADING, PEN, Card, compose_example, example_picture, layout_card
+from sheetgen.play.example import example_marks
+from sheetgen.play.rules import compose_rules
+from sheetgen.play.scoring import score_sheet
+from sheetgen.runs.card import rules_card_pdf
+from sheetgen.sheet.plan import plan_sheet
+from sheetgen.sheet.style import languages, load_labels, load_theme
+
+LANGS = languages()
+DPI = 100
+
+
+def card_of(name: str, lang: str, paper: str) -> Card:
+    grid, labels = load_grid(name), load_labels(lang)
+    marks = example_marks(grid)
+    score = score_sheet(grid, marks)
+    picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
+    return layout_card(compose_rules(grid, labels), compose_example(grid, score, labels), picture, PAPERS[paper],
+                       measure_text)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_keeps_its_text_inside_the_margins_its_boxes_and_off_the_picture(lang, paper):
+    width, height = PAPERS[paper]
+    for name in builtin_names():
+        card = card_of(name, lang, paper)
+        assert Box(EDGE, EDGE, width - 2 * EDGE, height - 2 * EDGE).contains(card.content)
+        assert card.content.contains(card.picture.box), name
+        texts = [item for item in card.page.items if isinstance(item, Text)]
+        for item in card.page.items:
+            assert card.content.contains(bounds(item)), (name, item)
+        for text in texts:
+            assert measure_text(text.text, text.bold, text.size) <= text.box.w + 1e-6, (name, text.text)
+            assert not text.box.overlaps(card.picture.box), (name, text.text)
+        assert not [t.text for t in texts if t.text[:1] in (":", ";", "!", "?") or "\u00a0" in t.text], name
+        boxes = sorted((t.box for t in texts if t.anchor == "start"), key=lambda box: (box.y, box.x))
+        for a, b in zip(boxes, boxes[1:]):
+            assert not a.overlaps(b), (name, a, b)
+
+
+def rules_columns(card: Card) -> list[list[Text]]:
+    """The lines of the rules, below the picture, by column, top to bottom."""
+    below = [t for t in card.page.items if isinstance(t, Text) and t.box.y >= card.picture.box.bottom]
+    return [sorted((t for t in below if (t.box.x < card.content.cx) == left), key=lambda t: t.box.y)
+            for left in (True, False)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_titles_stay_with_their_text_and_the_columns_are_balanced(lang):
+    for name in builtin_names():
+        card = card_of(name, lang, "a4")
+        columns = rules_columns(card)
+        line = card.body_size * LEADING
+        assert columns[0][0].bold, f"{name}: the rules start with a title"
+        for column in columns:
+            assert not column[-1].bold, f"{name}: a title ends a column"
+        bottoms = [column[-1].box.bottom for column in columns]
+        assert abs(bottoms[0] - bottoms[1]) <= 4 * line, f"{name}: columns end {bottoms}"
+
+
+def test_the_rules_and_the_example_are_all_on_the_card():
+    card = card_of("bonus", "fr", "letter")
+    printed = " ".join(item.text for item in card.page.items if isinstance(item, Text))
+    grid, labels = load_grid("bonus"), load_labels("fr")
+    for section in compose_rules(grid, labels).sections:
+        for paragraph in section.paragraphs + section.items:
+            assert " ".join(paragraph.split()) in printed
+    assert "Exemple de décompte" in printed and "Total" in printed
+
+
+def page_text(data: bytes) -> str:
+    page = pdfium.PdfDocument(data)[0]
+    return " ".join(page.get_textpage().get_text_range().split())
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_printed_total_is_the_hand_computed_one(name):
+    total = EXAMPLES[name][-1]
+    text = page_text(rules_card_pdf(load_grid(name)))
+    assert re.search(rf"\bTotal {total}\b", text), text
+    assert f"{load_grid(name).title}: the rules" in text
+
+
+def test_the_example_lines_add_up_to_the_total():
+    grid = load_grid("powers")
+    example = compose_example(grid, score_sheet(grid, example_marks(grid)), load_labels("en"))
+    assert example.lines == (
+        ("red: 7 crosses, the lock included", "28"),
+        ("yellow: 4 crosses", "10"),
+        ("green: 3 crosses", "6"),
+        ("blue: 3 crosses", "6"),
+        ("1 penalty", "-5"),
+        ("Square: your lowest-scoring row counts double", "+6"),
+        ("Octagon: +13 points", "+13"),
+    )
+    assert example.total == ("Total", "64")
+
+
+def test_a_card_is_the_same_bytes_every_time():
+    first = rules_card_pdf(load_grid("longo"), "de", "letter")
+    assert rules_card_pdf(load_grid("longo"), "de", "letter") == first
+    assert first != rules_card_pdf(load_grid("longo"), "de", "a4")
+
+
+def test_rules_that_cannot_fit_say_so():
+    grid, labels = load_grid("powers"), load_labels("en")
+    marks = example_marks(grid)
+    score = score_sheet(grid, marks)
+    picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
+    with pytest.raises(LayoutError, match=r"^the rules do not fit on one 150 x 150 mm page, even at 6.5 pt$"):
+        layout_card(compose_rules(grid, labels), compose_example(grid, score, labels), picture, (150, 150),
+                    measure_text)
+
+
+# -- readers -------------------------------------------------------------------
+
+
+def run(*command: str) -> subprocess.CompletedProcess:
+    need_tool(command[0])
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+
+CARDS = [(name, "en", "a4") for name in builtin_names()] + [("powers", lang, "letter") for lang in LANGS]
+
+
+@pytest.mark.parametrize("name, lang, paper", CARDS)
+def test_readers_take_the_card_without_a_word(tmp_path, name, lang, paper):
+    pdf = tmp_path / "card.pdf"
+    pdf.write_bytes(rules_card_pdf(load_grid(name), lang, paper))
+    done = run("qpdf", "--check", str(pdf))
+    assert (done.returncode, done.stderr) == (0, "") and "No syntax or stream encoding errors found" in done.stdout
+    done = run("pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(pdf), str(tmp_path / "poppler"))
+    assert (done.returncode, done.stderr) == (0, "")
+    done = run("mutool", "draw", "-q", "-N", "-r", str(DPI), "-o", str(tmp_path / "mupdf.png"), str(pdf), "1")
+    assert (done.returncode, done.stderr) == (0, "")
+    image = Image.open(tmp_path / "poppler.png").convert("L")
+    edge = round(EDGE / 25.4 * DPI)
+    w, h = image.size
+    for strip in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+        assert image.crop(strip).getextrema() == (255, 255), f"something printed within {EDGE} mm of the edge"
+
+
+# -- the command -----------------------------------------------------------------
+
+
+@pytest.fixture
+def invoke(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return lambda *args: CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_rules_pdf_writes_the_card(invoke, tmp_path):
+    result = invoke("rules", "doubles", "--pdf")
+    assert (result.exit_code, result.output) == (0, "wrote out/doubles-rules.pdf (rules card, en, a4)\n")
+    assert (tmp_path / "out" / "doubles-rules.pdf").read_bytes() == rules_card_pdf(load_grid("doubles"))
+    result = invoke("rules", "doubles", "--pdf", "-o", "cards/d.pdf", "--paper", "letter", "--lang", "nl")
+    assert (result.exit_code, result.output) == (0, "wrote cards/d.pdf (rules card, nl, letter)\n")
+    assert pdfium.PdfDocument(str(tmp_path / "cards" / "d.pdf"))[0].get_size() == pytest.approx((612, 792), abs=0.1)
+    assert invoke("rules", "doubles", "--pdf", "-q", "-o", "q.pdf").output == ""
+
+
+def test_rules_pdf_options_need_pdf_and_bad_input_writes_nothing(invoke, tmp_path):
+    result = invoke("rules", "classic", "-o", "x.pdf")
+    assert (result.exit_code, result.stderr) == (
+        2, "sheetgen rules: -o, --paper and --quiet go with --pdf (see 'sheetgen rules --help')\n")
+    result = invoke("rules", "nope", "--pdf")
+    assert result.exit_code == 1 and result.stderr.startswith("sheetgen: nope: unknown grid")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_rules_pdf_goes_to_a_folder_or_standard_output(invoke, tmp_path):
+    (tmp_path / "cards").mkdir()
+    result = invoke("rules", "mixed", "--pdf", "-o", "cards")
+    assert (result.exit_code, result.output) == (0, "wrote cards/mixed-rules.pdf (rules card, en, a4)\n")
+    result = invoke("rules", "mixed", "--pdf", "-o", "-")
+    assert result.exit_code == 0
+    assert result.stdout_bytes == rules_card_pdf(load_grid("mixed"))
+    assert result.stderr == "wrote standard output (rules card, en, a4)\n"
+    result = invoke("rules", "mixed", "--pdf", "-o", "card.png")
+    assert result.exit_code == 2 and "expected a file name ending in .pdf" in result.stderr
+
+
+# -- the picture -------------------------------------------------------------------
+
+
+def crosses_in(picture, box: Box) -> int:
+    """Pen crosses (two strokes each) drawn inside ``box``."""
+    strokes = [item for item in picture.items if isinstance(item, Polygon) and item.stroke == PEN]
+    return sum(box.contains(bounds(stroke)) for stroke in strokes) // 2
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_picture_shows_the_crosses_of_the_example_and_its_points(name):
+    grid, labels, theme = load_grid(name), load_labels("en"), load_theme("colour")
+    marks = example_marks(grid)
+    score = score_sheet(grid, marks)
+    picture = example_picture(grid, marks, score, labels, theme, measure_text)
+    plan = plan_sheet(grid, labels, theme, measure_text)
+    for cell in plan.cells:
+        row = marks.rows[cell.row]
+        assert crosses_in(picture, cell.box) == (cell.number in row.crossed), cell
+        if cell.bis_box is not None:
+            assert crosses_in(picture, cell.bis_box) == (cell.number in row.bis), cell
+    assert [crosses_in(picture, lock.box) for lock in plan.locks] == [1, 0, 0, 0]
+    assert [crosses_in(picture, box.box) for box in plan.bar] == [i < len(EXAMPLES[name][2]) for i in
+                                                                  range(len(plan.bar))]
+    assert [crosses_in(picture, box.box) for box in plan.penalties] == [1, 0, 0, 0]
+    written = [item.text for item in picture.items if isinstance(item, Text) and item.role == "written"]
+    points = [str(row.points) for row in score.rows]
+    assert written == points + ["5", str(EXAMPLES[name][-1])]
+    assert sum(map(int, written[:-2])) - 5 == score.total - sum(power.points for power in score.powers)

@@ -1,0 +1,145 @@
+"""Heat maps: the colour scale, each cell's colour, and the page around the sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.grid.load import load_grid
+from sheetgen.grid.model import Colour
+from sheetgen.pdf.geometry import Box, Rect, Text, bounds
+from sheetgen.pdf.impose import EDGE
+from sheetgen.pdf.render import measure_text
+from sheetgen.play.heatmap import HEAT_STOPS, heat_colour, heat_fills, heatmap_page
+from sheetgen.play.simulate import Report, Setup, empty_tally
+from sheetgen.sheet.style import load_theme
+
+
+def luminance(rgb) -> float:
+    """Relative luminance (WCAG 2): sRGB channels linearised, weighted."""
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(linear, rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_scale_runs_from_white_to_its_last_stop_and_clamps():
+    assert heat_colour(0.0) == (1.0, 1.0, 1.0) == heat_colour(-0.5)
+    assert heat_colour(1.0) == HEAT_STOPS[-1][1] == heat_colour(3.0)
+    middle = heat_colour(0.5)  # half way between the stops at 1/3 and 2/3
+    assert middle == pytest.approx(tuple((a + b) / 2 for a, b in zip(HEAT_STOPS[1][1], HEAT_STOPS[2][1])))
+
+
+def test_the_scale_darkens_steadily_so_it_reads_in_grey():
+    levels = [luminance(heat_colour(k / 50)) for k in range(51)]
+    assert all(later < earlier for earlier, later in zip(levels, levels[1:]))
+    assert levels[0] - levels[-1] > 0.4  # enough range to tell 10% from 90%
+
+
+def test_every_cell_number_keeps_a_large_text_contrast_on_the_darkest_heat():
+    theme = load_theme("colour")
+    darkest = heat_colour(1.0)
+    for colour in Colour:
+        assert contrast(theme.tint(colour).ink, darkest) >= 3.0, colour
+
+
+def _report(grid_name: str, shares_of_row_0: list[float]) -> Report:
+    setup = Setup(load_grid(grid_name), games=100, players=4)
+    tally = empty_tally(setup)
+    tally.games = 100
+    tally.cells[0] = [round(share * 400) for share in shares_of_row_0]
+    return Report(setup, tally)
+
+
+def test_each_cell_gets_the_colour_of_its_share_of_sheets():
+    shares = [k / 10 for k in range(11)]
+    fills = heat_fills(_report("classic", shares))
+    assert len(fills) == 44  # every cell of every row
+    assert [fills[(0, i)] for i in range(11)] == [heat_colour(share) for share in shares]
+    assert fills[(3, 0)] == heat_colour(0.0)
+
+
+@pytest.mark.parametrize("name", ["classic", "longo", "disorder"])
+def test_the_page_keeps_everything_inside_its_margins_and_apart(name):
+    report = _report(name, [0.5] * len(load_grid(name).rows[0].cells))
+    page = heatmap_page(report, 96.0, 66.0, measure_text)
+    inside = Box(EDGE, EDGE, page.width - 2 * EDGE, page.height - 2 * EDGE)
+    assert inside.contains(page.sheet_slot)
+    for item in page.items:
+        if isinstance(item, Text):
+            width = measure_text(item.text, item.bold, item.size)
+            left = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}[item.anchor]
+            area = Box(left, item.y - item.size, width, item.size)
+        else:
+            area = bounds(item)
+        assert inside.contains(area), item
+        assert not area.overlaps(page.sheet_slot), item
+    legend = [item.text for item in page.items if isinstance(item, Text) and item.role == "legend"]
+    assert legend[:5] == ["0%", "25%", "50%", "75%", "100%"]
+    bar = [item for item in page.items if isinstance(item, Rect) and item.fill is not None and item.box.h == 4.0]
+    assert bar[0].fill == heat_colour(0.5 / len(bar)) and len(bar) == 40
+
+
+def test_a_long_title_is_made_smaller_to_fit_the_sheet_width():
+    report = _report("classic", [0.5] * 11)
+    page = heatmap_page(report, 40.0, 66.0, measure_text)
+    for item in page.items:
+        if isinstance(item, Text) and item.role == "title":
+            assert measure_text(item.text, item.bold, item.size) <= 40.0 + 1e-6
+
+
+# -- the drawing -------------------------------------------------------------------------------
+
+import pypdfium2 as pdfium  # noqa: E402  (the tests' own reader of what was drawn)
+
+from sheetgen.play.heatmap import PNG_DPI, draw_heatmap, heatmap_sheet  # noqa: E402
+
+
+def _pixels(pdf: bytes, dpi: float = 100):
+    page = pdfium.PdfDocument(pdf)[0]
+    return page.render(scale=dpi / 72).to_pil().convert("RGB"), page.get_size()
+
+
+def test_the_drawn_sheet_carries_each_cells_heat_colour():
+    report = _report("classic", [0.0, 1.0] + [0.5] * 9)
+    pdf = draw_heatmap(report, "pdf")
+    plan, _ = heatmap_sheet(report.setup.grid)
+    page = heatmap_page(report, plan.width, plan.height, measure_text)
+    image, _ = _pixels(pdf, 200)
+    scale = 200 / 25.4
+    for index, share in ((0, 0.0), (1, 1.0), (2, 0.5)):
+        cell = next(c for c in plan.cells if (c.row, c.index) == (0, index))
+        # a point of the cell's background clear of its number: a tenth in from its top-left corner
+        x = page.sheet_slot.x + cell.pale.x + cell.pale.w * 0.12
+        y = page.sheet_slot.y + cell.pale.y + cell.pale.h * 0.12
+        drawn = image.getpixel((round(x * scale), round(y * scale)))
+        expected = tuple(round(255 * c) for c in heat_colour(share))
+        assert max(abs(a - b) for a, b in zip(drawn, expected)) <= 3, (index, drawn, expected)
+
+
+def test_nothing_is_drawn_within_5_mm_of_the_page_edge_and_the_bytes_repeat():
+    report = _report("disorder", [0.3] * 11)
+    pdf = draw_heatmap(report, "pdf")
+    assert pdf == draw_heatmap(report, "pdf")
+    image, (width_pt, height_pt) = _pixels(pdf)
+    strip = round(EDGE * 100 / 25.4)
+    w, h = image.size
+    edge = [image.getpixel((x, y)) for x in range(w) for y in range(h)
+            if x < strip or y < strip or x >= w - strip or y >= h - strip]
+    assert set(edge) == {(255, 255, 255)}
+    assert len(pdfium.PdfDocument(pdf)) == 1
+
+
+def test_a_png_heat_map_is_the_page_at_150_dpi():
+    report = _report("classic", [0.5] * 11)
+    png = draw_heatmap(report, "png")
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    plan, _ = heatmap_sheet(report.setup.grid)
+    page = heatmap_page(report, plan.width, plan.height, measure_text)
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (round(page.width * PNG_DPI / 25.4), round(page.height * PNG_DPI / 25.4))
