@@ -42,7 +42,33 @@ def record(cls: C) -> C:
     cls.__hash__ = _hash
     cls.__setattr__ = _refuse_change
     cls.__delattr__ = _refuse_deletion
+    cls.__signature__ = _SIGNATURE
     return cls
+
+
+class _Signature:
+    """A record's constructor signature, as ``inspect.signature`` and ``help`` show
+    it (the shared ``__init__`` takes any arguments); made only when asked for."""
+
+    def __get__(self, instance: object, owner: type) -> object:
+        import inspect
+
+        def default(f: Any) -> object:
+            if f.default is not MISSING:
+                return f.default
+            return inspect.Parameter.empty if f.default_factory is MISSING else _FACTORY
+
+        return inspect.Signature([inspect.Parameter(f.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default(f))
+                                  for f in owner._record_fields])
+
+
+class _Factory:
+    def __repr__(self) -> str:
+        return "<factory>"  # what dataclass shows for a default made by a factory
+
+
+_FACTORY = _Factory()
+_SIGNATURE = _Signature()
 
 
 def _key(names: tuple[str, ...]) -> Callable[[dict], Any]:

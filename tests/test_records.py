@@ -95,3 +95,14 @@ def test_dataclass_tools_cached_properties_copies_and_pickles_work():
     box = Box(1.0, 2.0, 3.0, 4.0)  # pickled as a simulation's worker processes get their data
     assert pickle.loads(pickle.dumps(box)) == box and pickle.loads(pickle.dumps(box)).right == 4.0
     assert Record(1, 2).tags == () and Record.__match_args__ == Frozen.__match_args__
+
+
+def test_the_signature_is_the_dataclass_one_without_annotations():
+    import inspect
+
+    def shown(cls) -> list[tuple[str, str]]:
+        return [(p.name, repr(p.default)) for p in inspect.signature(cls).parameters.values()]
+
+    assert shown(Record) == shown(Frozen) == [
+        ("x", "<class 'inspect._empty'>"), ("y", "<class 'inspect._empty'>"), ("label", "''"),
+        ("tags", "<factory>"), ("source", "'nowhere'"), ("secret", "'hidden'")]
