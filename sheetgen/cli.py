@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -27,6 +28,7 @@ from .errors import InputError, OutputError, SheetgenError, quoted, shown
 from .pdf.impose import PAPERS
 from .grid.validate import Node, plural
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
+from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
 
 PAGES_MAX = 10_000
@@ -365,9 +367,9 @@ def _is_folder(path: str) -> bool:
 @click.option("-o", "--output", type=PdfTarget(),
               help="PDF to write, a folder to write GRID.pdf in, or '-' for standard output [default: out/GRID.pdf].")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
-              help="Pages to print, 8 sheets each.")
+              help="Pages to print: 8 sheets each, 4 in large print, 1 on A6.")
 @click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
-              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: 8 a page]")
+              help="Sheets to print, instead of --pages; the last page may be part filled.  [default: a page's]")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
@@ -375,8 +377,12 @@ def _is_folder(path: str) -> bool:
 @click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
               help="A language file of your own (the keys of English, your words) instead of --lang."
                    "  [default: none]")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
-              help="Paper size; the sheets keep their size.")
+@click.option("--size", type=click.Choice(list(SIZES)), default=STANDARD.name, show_default=True,
+              help="Sheet size: 'standard' 96 x 66 mm, 8 to a page; 'large' print 132 x 92 mm, 4 to a landscape"
+                   " page; 'a6', one to an A6 page.")
+@click.option("--paper", type=click.Choice(list(PAPERS)),
+              help="Paper: a4 or letter (the sheets keep their size), a6 for --size a6.  [default: a4, a6 for"
+                   " --size a6]")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
               help="How the sheet prints: 'ink-saver' outlines instead of filling; 'mono' is for black-and-white"
                    " printers.")
@@ -393,24 +399,30 @@ def _is_folder(path: str) -> bool:
                    " 'page': the sheets of each page in sequence.")
 @_quiet_option("no progress bar, no summary")
 def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: int | str, lang: str,
-           lang_file: str | None, paper: str, theme: str, colour_marks: bool, header: str | None, serial: bool,
-           first_serial: int | None, serial_order: str, quiet: bool) -> None:
+           lang_file: str | None, size: str, paper: str | None, theme: str, colour_marks: bool, header: str | None,
+           serial: bool, first_serial: int | None, serial_order: str, quiet: bool) -> None:
     """Print GRID (a built-in name or a YAML file, '-' for standard input) as a
-    PDF, 8 sheets per page."""
+    PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
     from .grid.load import load_grid
-    from .runs.jobs import Job, check_job, counted, page_count, render_job, sheet_data
+    from .runs.jobs import Job, check_job, counted, page_count, page_plan, read_paper, render_job, sheet_data
 
     _refuse_pdf_on_terminal(output)
     _one_of(("pages", pages), ("sheets", sheets))
     _one_of(("lang", lang), ("lang_file", lang_file))
+    sheet_size = SIZES[size]
+    try:
+        paper = read_paper(Node("--paper", "", paper), sheet_size) if paper else sheet_size.papers[0]
+    except InputError as error:
+        raise click.BadParameter(error.message, param_hint="'--paper'") from None
     model = load_grid(grid)
     seed = _pick_seed(seed)
     if serial and first_serial is None:
         first_serial = 1
-    job = Job(model, sheets=sheets or pages * 8, seed=seed, lang=lang, words=_words(lang_file), paper=paper,
+    job = Job(model, seed=seed, lang=lang, words=_words(lang_file), size=sheet_size, paper=paper,
               theme=theme, colour_marks=colour_marks, header=header or "", first_serial=first_serial,
               serial_order=SerialOrder(serial_order))
+    job = replace(job, sheets=sheets or pages * page_plan(job).per_page)
     try:
         check_job(job)
     except LayoutError as error:
@@ -578,9 +590,10 @@ def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_
               show_default=True, help="Folder to build the pack in.")
 @_quiet_option("no progress bar, no summary")
 def pack_command(output: Path, quiet: bool) -> None:
-    """Build the download pack: every built-in grid in every language on A4 and
-    US Letter as PDF, a PNG preview of each grid, an index.html linking them,
-    SHA256SUMS and one zip of it all.  Rebuilding gives the same bytes."""
+    """Build the download pack: every built-in grid in every language, look and
+    paper as one-page PDFs (large print and A6 too), a preview of each grid,
+    a page per language (index.html) linking them, SHA256SUMS and one zip of
+    it all.  Rebuilding gives the same bytes."""
     from .runs.pack import ZIP, Pack, build_pack
 
     contents = Pack()
@@ -602,7 +615,7 @@ def pack_command(output: Path, quiet: bool) -> None:
 @click.option("-o", "--output", type=PdfTarget(),
               help="With --pdf: the PDF to write, a folder to write GRID-rules.pdf in, or '-' for standard output"
                    " [default: out/GRID-rules.pdf].")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), help="With --pdf: the paper of the card [default: a4].")
+@click.option("--paper", type=click.Choice(STANDARD.papers), help="With --pdf: the paper of the card [default: a4].")
 @_quiet_option("with --pdf, no summary")
 def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper: str | None, quiet: bool) -> None:
     """Print the rules of GRID (a built-in name or a YAML file), composed from
@@ -730,12 +743,13 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
 
 
 class HtmlTarget(click.ParamType):
-    """Where counter writes: an HTML file (.html), or a folder (ending in '/', or existing)."""
+    """Where counter writes: an HTML file (.html), a folder (ending in '/', or
+    existing), or '-' for standard output."""
 
     name = "html"
 
     def convert(self, value, param, ctx):
-        if not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
+        if value != "-" and not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
             self.fail(f"expected a file name ending in .html or a folder (end it with '/'), got {quoted(value)}",
                       param, ctx)
         return value
@@ -744,8 +758,8 @@ class HtmlTarget(click.ParamType):
 @cli.command()
 @click.argument("grid", shell_complete=_complete_grid)
 @click.option("-o", "--output", type=HtmlTarget(),
-              help="HTML file to write, or a folder to write counter-GRID-LANG.html in"
-                   "  [default: out/counter-GRID-LANG.html].")
+              help="HTML file to write, a folder to write counter-GRID-LANG.html in, or '-' for standard"
+                   " output  [default: out/counter-GRID-LANG.html].")
 @click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the page.")
 @click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
@@ -761,6 +775,9 @@ def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -
 
     model = load_grid(grid)
     page = counter_html(model, lang, theme).encode()
+    if output == "-":
+        sys.stdout.write_bytes(page)
+        return
     default = default_output(model, lang)
     target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)
     write_atomic(target, page)

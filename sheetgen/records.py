@@ -7,10 +7,10 @@ compiles it each time the module is imported: some 4 million instructions a
 class, in every process; the forty classes a print run imports took a fifth
 of its start.  ``@record`` makes the same class from methods written once,
 here: the fields, positional and keyword construction with defaults,
-equality and hash over the compared fields, the repr, and
-``FrozenInstanceError`` on any change.  A record is still a dataclass
-(``dataclasses.fields``, ``replace`` and ``is_dataclass`` work on it), whose
-methods are shared instead of generated.
+equality and hash over the compared fields, the repr, ``__post_init__``
+(without init-only fields) and ``FrozenInstanceError`` on any change.  A
+record is still a dataclass (``dataclasses.fields``, ``replace`` and
+``is_dataclass`` work on it), whose methods are shared instead of generated.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def record(cls: C) -> C:
     cls._record_defaults = _trailing_defaults(found)
     cls._record_defaults_by_name = {f.name: f.default for f in found if f.default is not MISSING}
     cls._record_name_set = frozenset(cls._record_names)
-    cls.__init__ = _init
+    cls.__init__ = _init_then_post_init if hasattr(cls, "__post_init__") else _init
     cls.__repr__ = _repr
     cls.__eq__ = _eq
     cls.__hash__ = _hash
@@ -106,6 +106,12 @@ def _init(self, *args: object, **kwargs: object) -> None:
         else:
             args = _bound(type(self), args, kwargs)
     self.__dict__.update(zip(names, args))
+
+
+def _init_then_post_init(self, *args: object, **kwargs: object) -> None:
+    """The constructor of a record with ``__post_init__``, which runs last, as in a dataclass."""
+    _init(self, *args, **kwargs)
+    self.__post_init__()
 
 
 def _bound(cls: type, args: tuple, kwargs: dict) -> tuple:

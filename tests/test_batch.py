@@ -53,7 +53,7 @@ BAD_MANIFESTS = [
     ("colour: red\n" + ONE_JOB,
      "club.yaml: unknown key 'colour' (expected jobs, folder, seed, first_serial or defaults)"),
     ("jobs: [{grid: classic, sheets: 8, pages: 1}]\n",
-     "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, paper, theme, colour_marks,"
+     "club.yaml: jobs[0]: unknown key 'pages' (expected grid, sheets, file, lang, size, paper, theme, colour_marks,"
      " header, serial or serial_order)"),
     ("jobs: [{grid: classic}]\n", "club.yaml: jobs[0]: missing key 'sheets'"),
     ("jobs: [{grid: classic, sheets: 8, seed: 3}]\n",
@@ -72,8 +72,14 @@ BAD_MANIFESTS = [
     ("jobs: [{grid: classic, sheets: 8, lang: es}]\n",
      "club.yaml: jobs[0].lang: unknown value 'es' (expected de, en, fr, it or nl)"),
     ("defaults: {paper: a3}\n" + ONE_JOB, "club.yaml: defaults.paper: unknown value 'a3' (expected a4 or letter)"),
+    ("jobs: [{grid: classic, sheets: 8, size: huge}]\n",
+     "club.yaml: jobs[0].size: unknown value 'huge' (expected standard, large or a6)"),
+    ("defaults: {paper: a4}\njobs: [{grid: classic, sheets: 8, size: a6}]\n",
+     "club.yaml: defaults.paper: a6 sheets print on A6 paper, not on A4 (expected a6)"),
+    ("jobs: [{grid: classic, sheets: 8, size: large, paper: a6}]\n",
+     "club.yaml: jobs[0].paper: large sheets print on A4 or US Letter paper, not on A6 (expected a4 or letter)"),
     ("defaults: {grid: classic}\n" + ONE_JOB,
-     "club.yaml: defaults: unknown key 'grid' (expected lang, paper, theme, colour_marks, header, serial or"
+     "club.yaml: defaults: unknown key 'grid' (expected lang, size, paper, theme, colour_marks, header, serial or"
      " serial_order)"),
     ("jobs: [{grid: classic, sheets: 8, theme: neon}]\n",
      "club.yaml: jobs[0].theme: unknown value 'neon' (expected colour, ink-saver or mono)"),
@@ -145,7 +151,10 @@ def test_the_example_manifest_is_valid_and_in_the_readme():
         ("01-classic.pdf", "classic", "fr", "a4", "colour", False),
         ("longo-du-soir.pdf", "longo", "fr", "a4", "colour", False),
         ("03-classic.pdf", "classic", "de", "letter", "ink-saver", True),
+        ("04-classic.pdf", "classic", "fr", "a4", "colour", False),
     ]
+    assert [b.job.size.name for b in batch.jobs] == ["standard"] * 3 + ["large"]
+    assert [b.pages for b in batch.jobs] == [5, 2, 1, 2]
     assert batch.folder == Path("out/club-night")
     assert EXAMPLE.read_text() in (REPO / "README.md").read_text()
 
@@ -157,7 +166,7 @@ def test_batch_example_prints_the_example_manifest_that_then_prints(run):
     result = run(result.stdout, "--quiet")
     assert (result.exit_code, result.output) == (0, "")
     assert written() == ["out/club-night/01-classic.pdf", "out/club-night/03-classic.pdf",
-                         "out/club-night/longo-du-soir.pdf"]
+                         "out/club-night/04-classic.pdf", "out/club-night/longo-du-soir.pdf"]
 
 
 # -- where files go -------------------------------------------------------------

@@ -54,6 +54,8 @@ SAME_CHECKS = [
     (("--header", "W" * 70, "--serial"), f"jobs: [{{grid: classic, sheets: 8, serial: true, header: {'W' * 70}}}]"),
     (("--first-serial", "1000000"), "first_serial: 1000000\njobs: [{grid: classic, sheets: 8, serial: true}]"),
     (("--first-serial", "-1"), "first_serial: -1\njobs: [{grid: classic, sheets: 8, serial: true}]"),
+    (("--paper", "a4", "--size", "a6"), "jobs: [{grid: classic, sheets: 8, size: a6, paper: a4}]"),
+    (("--paper", "a6"), "jobs: [{grid: classic, sheets: 8, paper: a6}]"),
 ]
 
 
@@ -65,6 +67,18 @@ def test_render_checks_its_job_options_as_a_manifest_does(run, tmp_path, args, m
     assert result.stderr == (f"sheetgen render: Invalid value for '{args[0]}': {expected}"
                              " (see 'sheetgen render --help')\n")
     assert not Path("out").exists()
+
+
+@pytest.mark.parametrize("size, pages, sheets, points", [
+    ("large", 2, 8, (842, 595)),  # 4 to a landscape A4 page
+    ("a6", 3, 3, (420, 298)),  # one to a landscape A6 page
+])
+def test_pages_of_another_size_hold_as_many_sheets_as_it_has_to_a_page(run, size, pages, sheets, points):
+    result = run("render", "longo", "--size", size, "--pages", str(pages))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == f"wrote out/longo.pdf ({pages} pages, {sheets} sheets, seed 1)\n"
+    pdf = pdfium.PdfDocument(Path("out/longo.pdf"))
+    assert [tuple(round(v) for v in page.get_size()) for page in pdf] == [points] * pages
 
 
 def test_pages_and_sheets_do_not_go_together(run):

@@ -136,6 +136,10 @@ def test_counter_writes_out_counter_grid_lang_html_by_default(run, tmp_path):
     assert '<html lang="nl">' in (tmp_path / "pages" / "counter-longo-nl.html").read_text(encoding="utf-8")
     assert run("counter", "mixed", "-o", "table.html", "--theme", "mono").exit_code == 0
     assert island((tmp_path / "table.html").read_text(encoding="utf-8"))["look"]["marks"] is True
+    result = run("counter", "bis", "--lang", "de", "-o", "-")
+    assert result.exit_code == 0 and result.stdout_bytes == counter_html(load_grid("bis"), "de").encode()
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
+        "counter-classic-en.html", "counter-longo-nl.html", "table.html"]
 
 
 def test_counter_refuses_what_it_cannot_write_in_one_line(run, tmp_path):

@@ -386,13 +386,13 @@ def test_a_batch_stopped_half_way_by_a_full_disk_says_what_was_written(tmp_path,
 
 
 def test_a_pack_stopped_half_way_says_how_much_was_written(tmp_path):
-    (tmp_path / "pdf" / "classic-en-a4.pdf").mkdir(parents=True)  # in the way of the third file
+    (tmp_path / "pdf" / "classic-en-large-colour-a4.pdf").mkdir(parents=True)  # in the way of the third file
     with pytest.raises(OutputError) as caught:
         build_pack(tmp_path, Pack(grids=("classic",), langs=("en",), papers=("a4",)))
     assert str(caught.value) == (
-        f"{tmp_path}/pdf/classic-en-a4.pdf: is a folder, expected a file name;"
-        " pack stopped: 2 of 5 files written, the other 3 missing or left from an earlier pack")
-    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["SHA256SUMS", "index.html"]
+        f"{tmp_path}/pdf/classic-en-large-colour-a4.pdf: is a folder, expected a file name;"
+        " pack stopped: 3 of 12 files written, the other 9 missing or left from an earlier pack")
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["SHA256SUMS", "classic-en.html", "index.html"]
 
 
 # -- real file systems: full, read-only, append-only ------------------------------

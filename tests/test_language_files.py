@@ -19,13 +19,15 @@ ENGLISH = read_yaml(DATA / "lang-en.yaml")
 # Values that may read as in English: placeholders and punctuation only, whose
 # order happens to suit the language ...
 FORMULAS = {"penalty_box", "table_crosses", "threshold", "rules_row_item", "rules_separator", "rules_cell",
-            "rules_table_item", "rules_power_item", "rules_example_power"}
+            "rules_table_item", "rules_power_item", "rules_example_power", "pack_kb", "pack_mb"}
 # ... and words that are spelt the same in that language.
 SAME_WORD = {
     ("bonus", "de"), ("bonus", "fr"), ("bonus", "it"), ("bonus", "nl"),  # Bonus, on every published pad
     ("name", "de"),  # Name
     ("points", "fr"), ("total", "fr"), ("power_bonus_points", "fr"),  # Points, Total, +{n} points
     ("rules_example_total", "fr"),  # Total
+    *((f"pack_paper_{paper}", lang) for paper in ("a4", "letter", "a6") for lang in OTHERS),  # names of papers
+    ("pack_size_standard", "de"), ("pack_size_standard", "fr"), ("pack_size_standard", "it"),  # Standard
     ("counter_cell_double", "fr"),  # double (a double cell, read out by screen readers)
 }
 

@@ -106,3 +106,20 @@ def test_the_signature_is_the_dataclass_one_without_annotations():
     assert shown(Record) == shown(Frozen) == [
         ("x", "<class 'inspect._empty'>"), ("y", "<class 'inspect._empty'>"), ("label", "''"),
         ("tags", "<factory>"), ("source", "'nowhere'"), ("secret", "'hidden'")]
+
+
+@pytest.mark.parametrize("decorator", [record, dataclass(frozen=True)], ids=["record", "dataclass"])
+def test_post_init_runs_last_at_every_construction(decorator):
+    @decorator
+    class Sized:
+        name: str
+        paper: str = ""  # "" for the size's first paper
+
+        def __post_init__(self) -> None:
+            if not self.paper:
+                object.__setattr__(self, "paper", f"{self.name}-first")
+
+    assert Sized("a").paper == Sized("a", "").paper == Sized(name="a").paper == "a-first"
+    assert Sized("a", "letter").paper == "letter"
+    assert replace(Sized("a", "letter"), paper="").paper == "a-first"
+    assert replace(Sized("a"), name="b").paper == "a-first"  # a field it set is passed on, as given

@@ -36,10 +36,10 @@ from typing import Callable, Iterator
 from ..records import record
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
 from ..grid.load import builtin_names, load_grid
-from ..pdf.impose import PAPERS
 from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
-                   read_first_serial, read_header, read_serial_order, read_sheets, render_job, sheet_data)
-from ..sheet.plan import SheetData
+                   read_first_serial, read_header, read_paper, read_serial_order, read_sheets, read_size,
+                   render_job, sheet_data)
+from ..sheet.plan import STANDARD, SheetData
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
 from .output import check_target, write_atomic
@@ -57,7 +57,7 @@ BAD_NAME_CHARS = set('\\:*?"<>|')  # not allowed in a file name on some systems
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "example-batch.yaml"  # every key, commented
 
 # in a job, or in `defaults`
-STYLE_KEYS = ("lang", "paper", "theme", "colour_marks", "header", "serial", "serial_order")
+STYLE_KEYS = ("lang", "size", "paper", "theme", "colour_marks", "header", "serial", "serial_order")
 JOB_KEYS = ("file",) + STYLE_KEYS  # besides grid and sheets
 TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
@@ -164,10 +164,12 @@ def _read_job(node: Node, defaults: dict[str, Node], base: Path) -> _Entry:
                              " for every job): set it at the top of the manifest")
     fields = node.mapping(required=("grid", "sheets"), optional=JOB_KEYS)
     style = {**defaults, **{key: fields[key] for key in STYLE_KEYS if key in fields}}
+    size = read_size(style["size"]) if "size" in style else STANDARD
     options = dict(
         sheets=read_sheets(fields["sheets"]),
         lang=style["lang"].choice({lang: lang for lang in languages()}) if "lang" in style else DEFAULT_LANG,
-        paper=style["paper"].choice({paper: paper for paper in PAPERS}) if "paper" in style else "a4",
+        size=size,
+        paper=read_paper(style["paper"], size) if "paper" in style else size.papers[0],
         theme=style["theme"].choice({theme: theme for theme in themes()}) if "theme" in style else DEFAULT_THEME,
         colour_marks=style["colour_marks"].boolean() if "colour_marks" in style else False,
         header=read_header(style["header"]) if "header" in style else "",

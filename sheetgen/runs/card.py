@@ -10,7 +10,11 @@ from ..play.card import compose_example, example_picture, layout_card
 from ..play.example import example_marks
 from ..play.rules import compose_rules
 from ..play.scoring import score_sheet
+from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+
+
+CARD_PAPERS = STANDARD.papers  # those of the standard sheets: A6 is too small for a page of rules and a picture
 
 
 def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> bytes:

@@ -22,10 +22,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..records import record
-from ..grid.validate import Node
-from ..pdf.impose import PagePlan, impose
+from ..grid.validate import Node, one_of
+from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..sheet.draw import draw_sheet, personalise
-from ..sheet.plan import SheetData, SheetPlan, plan_sheet
+from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid
 from ..errors import LayoutError
@@ -73,10 +73,15 @@ class Job:
     words: Labels | None = None  # the user's own words (a language file), instead of those of `lang`
     theme: str = DEFAULT_THEME
     colour_marks: bool = False  # a mark per colour and its key, in a theme that has none (colour-blind players)
-    paper: str = "a4"
+    size: SheetSize = STANDARD
+    paper: str = ""  # one of the size's papers; "" for its first
     header: str = ""  # printed at the top of every sheet (club, event, date)
     first_serial: int | None = None  # serial number of the first sheet, None for none
     serial_order: SerialOrder = SerialOrder.STACK
+
+    def __post_init__(self) -> None:
+        if not self.paper:
+            object.__setattr__(self, "paper", self.size.papers[0])
 
 
 def sheet_data(job: Job, lucky: Iterator[tuple[int, ...]] | None = None) -> Iterator[SheetData]:
@@ -100,7 +105,7 @@ def counted(data: Iterable[SheetData], progress: Progress) -> Iterator[SheetData
 
 
 def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
-    """The PDF of ``job``: its sheets 8 to a page."""
+    """The PDF of ``job``: its sheets as many to a page as its paper holds."""
     from ..pdf.render import render_sections
 
     return render_sections([job_section(job, data)], title=job.grid.title)
@@ -136,30 +141,34 @@ def layout_job(job: Job) -> tuple[SheetPlan, Theme]:
 
 def _sheet_of(job: Job) -> tuple:
     """What decides how a job's sheet looks (not its paper, count or seed)."""
-    return (job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, bool(job.header),
+    return (job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, job.size, bool(job.header),
             job.first_serial is not None)
 
 
 @lru_cache(maxsize=16)
-def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, header: bool, serial: bool):
+def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, size: SheetSize, header: bool,
+            serial: bool):
     """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
     theme = load_theme(theme_name, colour_marks)
-    sheet = plan_sheet(grid, labels, theme, measure_text, header=header, serial=serial)
+    sheet = plan_sheet(grid, labels, theme, measure_text, size, header=header, serial=serial)
     return sheet, theme, draw_sheet(sheet, theme)
 
 
 def check_printable(grid: Grid) -> None:
-    """Lay ``grid`` out in every language, with room for a header and serial
-    number, as a print run would: ``LayoutError`` if some sheet cannot print."""
-    for lang in languages(default_first=True):  # the default's error is the one to show
-        try:
-            layout_job(Job(grid, lang=lang, header="header", first_serial=1))
-        except LayoutError as error:
-            if lang == DEFAULT_LANG:
-                raise
-            raise LayoutError(f"{error.message} (with --lang {lang})", error.path, error.where) from None
+    """Lay ``grid`` out in every language and sheet size, with room for a header
+    and serial number, as a print run would: ``LayoutError`` if some sheet cannot print."""
+    for size in SIZES.values():  # the standard size first, then the default language: their error is the one to show
+        for lang in languages(default_first=True):
+            try:
+                layout_job(Job(grid, lang=lang, size=size, header="header", first_serial=1))
+            except LayoutError as error:
+                if lang == DEFAULT_LANG and size is STANDARD:
+                    raise
+                options = " ".join(([f"--size {size.name}"] if size is not STANDARD else [])
+                                   + ([f"--lang {lang}"] if lang != DEFAULT_LANG else []))
+                raise LayoutError(f"{error.message} (with {options})", error.path, error.where) from None
 
 
 def check_job(job: Job) -> None:
@@ -196,3 +205,15 @@ def read_first_serial(node: Node) -> int:
 
 def read_serial_order(node: Node) -> SerialOrder:
     return node.choice({order.value: order for order in SerialOrder})
+
+
+def read_size(node: Node) -> SheetSize:
+    return node.choice(SIZES)
+
+
+def read_paper(node: Node, size: SheetSize) -> str:
+    """A paper the sheets of ``size`` print on."""
+    if node.value in PAPERS and node.value not in size.papers:
+        node.fail(f"{size.name} sheets print on {one_of([PAPER_NAMES[p] for p in size.papers])} paper, not on"
+                  f" {PAPER_NAMES[node.value]} (expected {one_of(size.papers)})")
+    return node.choice({paper: paper for paper in size.papers})

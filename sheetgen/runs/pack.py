@@ -1,14 +1,28 @@
-"""The download pack: every built-in grid in every language on both papers.
+"""The download pack: every built-in grid, ready to print, and a page per language.
 
 ``pack_files`` makes every file of the pack in memory, by its path inside
-the pack: one page of 8 sheets per grid, language and paper as PDF, a PNG
-preview of one sheet of each grid, an ``index.html`` that shows the
-previews and links every PDF (plain HTML and CSS, nothing fetched, so it
-works opened from disk), a ``SHA256SUMS`` of all of them and one zip of it
-all.  ``build_pack`` writes them.  Rebuilding gives the same bytes, zip
-included: PDFs in invariant mode, fixed zip dates and permissions, sorted
-entries.  The caller learns of progress through ``progress(steps)``, one
-step per file made (``Pack.steps`` in all).
+the pack:
+
+- the sheets, one page each as PDF: every grid in every language, on every
+  paper its size prints on, in the looks ``PRINTS`` lists (every theme, and
+  colour with colour marks, at the standard size; fewer in large print and
+  on A6, so that the pack stays a sensible size);
+- a PNG preview of one standard colour sheet of each grid in each language;
+- the rules card of each grid in each language, on A4 and US Letter
+  (``runs/card.py``), its counter page in each language, to count the
+  points on a phone (``play/counter.py``), and each grid's typical game,
+  from a fixed-seed simulation (``play/simulate.typical_game``), shown on the pages;
+- ``index.html`` (the default language) and ``index-XX.html``: one page per
+  language, linked to each other, from the ``pack_`` words of the language
+  files and the template ``sheetgen/data/pack.html`` (plain HTML and CSS,
+  nothing fetched, so they work opened from disk);
+- ``SHA256SUMS`` of all of them, and one zip of it all.
+
+``build_pack`` writes them.  Rebuilding gives the same bytes, zip included:
+PDFs in invariant mode, fixed zip dates and permissions, sorted entries.
+The caller learns of progress through ``progress(steps)``, one step per
+file made (``Pack.steps`` in all).  Grids are listed with the base game
+first: the grid whose title is what every title begins with (``short_titles``).
 """
 
 from __future__ import annotations
@@ -17,48 +31,131 @@ import hashlib
 import html
 import io
 import os
+import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
+from string import Template
+from typing import Iterable
 
 from ..errors import OutputError
 from ..grid.load import builtin_names, load_grid
-from ..pdf.impose import PAPERS, impose
-from .jobs import Job, Progress, render_job
-from ..sheet.plan import STANDARD
 from ..grid.model import Grid
+from ..pdf.impose import PAPERS, impose
+from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
+from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
+from ..play.counter import counter_html
+from ..play.simulate import Typical, typical_game
+from .card import CARD_PAPERS, rules_card_pdf
+from .jobs import Job, Progress, page_plan, render_job
 from .output import write_atomic
-from ..sheet.style import DEFAULT_LANG, languages, load_labels
 
 NAME = "sheetgen-pack"  # the folder inside the zip
 ZIP = f"{NAME}.zip"
+SUMS = "SHA256SUMS"
+TEMPLATE = DATA / "pack.html"
 PREVIEW_DPI = 150
 PREVIEW_CSS_WIDTH = 384  # px: 96 mm at 4 px a mm
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: no build time in the bytes
-SUMS = "SHA256SUMS"
+ZIP_ROUNDS = 4  # of making the pages and the zip, for the pages to show the zip's size
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a sheet prints: a theme, with or without the colour marks."""
+
+    theme: str
+    colour_marks: bool = False
+
+    @property
+    def name(self) -> str:
+        """'colour', 'colour-marks', 'mono': in file names, and the key of its words."""
+        return f"{self.theme}-marks" if self.colour_marks else self.theme
+
+
+def every_look() -> tuple[Look, ...]:
+    """Every theme, and the default theme with colour marks just after it."""
+    looks = [Look(DEFAULT_THEME), Look(DEFAULT_THEME, True)]
+    return tuple(looks + [Look(theme) for theme in themes() if theme != DEFAULT_THEME])
+
+
+@dataclass(frozen=True)
+class Print:
+    """Sheets of one size in one look, on every paper the size prints on."""
+
+    size: SheetSize
+    look: Look
+
+
+# What a club needs: every look at the standard size (the pads' own), large
+# print in colour and in black and white (a colour printer or the other kind;
+# the black and white look carries the colour marks, and ink-saver's thin lines
+# are no help to weak eyes), and A6 in colour, for print shops.
+PRINTS = (
+    *(Print(STANDARD, look) for look in every_look()),
+    Print(LARGE, Look(DEFAULT_THEME)),
+    Print(LARGE, Look("mono")),
+    Print(A6, Look(DEFAULT_THEME)),
+)
 
 
 @dataclass(frozen=True)
 class Pack:
-    """What goes in a pack (by default everything built in)."""
+    """What goes in a pack (by default everything built in, and ``PRINTS``)."""
 
     grids: tuple[str, ...] = field(default_factory=lambda: tuple(builtin_names()))
     langs: tuple[str, ...] = field(default_factory=lambda: tuple(languages(default_first=True)))
-    papers: tuple[str, ...] = tuple(PAPERS)
+    prints: tuple[Print, ...] = PRINTS
+    papers: tuple[str, ...] = tuple(PAPERS)  # of those the sizes print on
+
+    def papers_of(self, size: SheetSize) -> tuple[str, ...]:
+        return tuple(paper for paper in size.papers if paper in self.papers)
+
+    @property
+    def card_papers(self) -> tuple[str, ...]:
+        return tuple(paper for paper in CARD_PAPERS if paper in self.papers)
+
+    @property
+    def sheet_files(self) -> int:
+        """PDFs of sheets for one grid in one language."""
+        return sum(len(self.papers_of(p.size)) for p in self.prints)
 
     @property
     def steps(self) -> int:
-        """PDFs, previews, then the index, the checksums and the zip."""
-        return len(self.grids) * (len(self.langs) * len(self.papers) + 1) + 3
+        """Per grid its typical game, and per language its sheets, preview,
+        rules cards and counter page; then the pages, the checksums and the zip."""
+        per_lang = self.sheet_files + 1 + len(self.card_papers) + 1
+        return len(self.grids) * (1 + len(self.langs) * per_lang) + len(self.langs) + 2
 
 
-def pdf_path(grid: str, lang: str, paper: str) -> str:
-    return f"pdf/{grid}-{lang}-{paper}.pdf"
+def sheet_job(grid: Grid, lang: str, kind: Print, paper: str) -> Job:
+    """One page of ``kind`` sheets of ``grid`` in ``lang`` on ``paper``."""
+    job = Job(grid, lang=lang, size=kind.size, paper=paper, theme=kind.look.theme,
+              colour_marks=kind.look.colour_marks)
+    return replace(job, sheets=page_plan(job).per_page)
 
 
-def preview_path(grid: str) -> str:
-    return f"preview/{grid}.png"
+def pdf_path(grid: str, lang: str, kind: Print, paper: str) -> str:
+    """pdf/classic-en-standard-colour-a4.pdf; a size that prints on one paper only: no paper."""
+    end = f"-{paper}" if len(kind.size.papers) > 1 else ""
+    return f"pdf/{grid}-{lang}-{kind.size.name}-{kind.look.name}{end}.pdf"
+
+
+def preview_path(grid: str, lang: str) -> str:
+    return f"preview/{grid}-{lang}.png"
+
+
+def rules_path(grid: str, lang: str, paper: str) -> str:
+    return f"rules/{grid}-{lang}-{paper}.pdf"
+
+
+def counter_path(grid: str, lang: str) -> str:
+    return f"counter/{grid}-{lang}.html"
+
+
+def page_path(lang: str) -> str:
+    return "index.html" if lang == DEFAULT_LANG else f"index-{lang}.html"
 
 
 def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]:
@@ -67,22 +164,41 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
 
     tick = progress or (lambda steps: None)
     files: dict[str, bytes] = {}
-    grids = [load_grid(name) for name in pack.grids]
+    grids = ordered(load_grid(name) for name in pack.grids)
+    typical: dict[str, Typical] = {}
     for grid in grids:
-        for lang in pack.langs:
-            for paper in pack.papers:
-                files[pdf_path(grid.name, lang, paper)] = render_job(Job(grid, lang=lang, paper=paper))
-                tick(1)
-        # the preview is the first sheet of the grid's first PDF (English on A4 in the full pack)
-        first = files[pdf_path(grid.name, pack.langs[0], pack.papers[0])]
-        slot = impose(pack.papers[0], STANDARD.width, STANDARD.height).slots[0]
-        files[preview_path(grid.name)] = rasterise_png(first, slot, PREVIEW_DPI)
+        typical[grid.name] = typical_game(grid)
         tick(1)
-    files["index.html"] = index_html(pack, grids, files).encode()
-    tick(1)
-    files[SUMS] = checksums(files).encode()
-    tick(1)
-    files[ZIP] = zip_files(files)
+        for lang in pack.langs:
+            for kind in pack.prints:
+                for paper in pack.papers_of(kind.size):
+                    files[pdf_path(grid.name, lang, kind, paper)] = render_job(sheet_job(grid, lang, kind, paper))
+                    tick(1)
+            preview = Job(grid, sheets=1, lang=lang)  # the first sheet of a standard page in colour
+            slot = impose(preview.paper, STANDARD.width, STANDARD.height).slots[0]
+            files[preview_path(grid.name, lang)] = rasterise_png(render_job(preview), slot, PREVIEW_DPI)
+            tick(1)
+            for paper in pack.card_papers:
+                files[rules_path(grid.name, lang, paper)] = rules_card_pdf(grid, lang, paper)
+                tick(1)
+            files[counter_path(grid.name, lang)] = counter_html(grid, lang).encode()
+            tick(1)
+    sizes = {path: len(data) for path, data in files.items()}
+    # The pages show the zip's size, which they are part of: made with a guess,
+    # zipped, and made again with the size found, until the figure they show holds
+    # (the second round, unless a size falls on the edge of a rounding).
+    zip_size = 0
+    for _ in range(ZIP_ROUNDS):
+        pages = {page_path(lang): index_html(pack, grids, lang, sizes, zip_size, typical).encode()
+                 for lang in pack.langs}
+        everything = files | pages
+        everything[SUMS] = checksums(everything).encode()
+        archive = zip_files(everything)
+        if rounded(len(archive)) == rounded(zip_size):
+            break
+        zip_size = len(archive)
+    tick(len(pack.langs) + 1)
+    files = everything | {ZIP: archive}
     tick(1)
     return files
 
@@ -115,71 +231,149 @@ def zip_files(files: dict[str, bytes]) -> bytes:
             entry = zipfile.ZipInfo(f"{NAME}/{path}", date_time=ZIP_DATE)
             entry.create_system = 3  # Unix, so that the permissions below are read
             entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
-            compress = zipfile.ZIP_STORED if path.endswith(".png") else zipfile.ZIP_DEFLATED
+            compress = zipfile.ZIP_STORED if path.endswith(".png") else zipfile.ZIP_DEFLATED  # PNG is compressed
             archive.writestr(entry, data, compress_type=compress, compresslevel=9)
     return buffer.getvalue()
 
 
-def index_html(pack: Pack, grids: list[Grid], files: dict[str, bytes]) -> str:
-    """The pack's front page: a preview of each grid and a link to every PDF."""
-    esc = html.escape
-    names = {lang: load_labels(lang)("language") for lang in pack.langs}
-    width = PREVIEW_CSS_WIDTH
-    height = round(width * STANDARD.height / STANDARD.width)
-    toc = "".join(f'<li><a href="#{esc(g.name)}">{esc(g.title)}</a></li>' for g in grids)
-    papers = {paper: PAPER_NAMES.get(paper, paper) for paper in pack.papers}
+def rounded(size: int) -> tuple[str, float]:
+    """A file's size as the pages show it: ("kb", whole kB) below a megabyte, else ("mb", to 0.1 MB)."""
+    if size < 1_000_000:
+        return "kb", max(1, round(size / 1000))
+    return "mb", round(size / 1e6, 1)
 
-    def cell(grid: Grid, lang: str, paper: str) -> str:
-        path = pdf_path(grid.name, lang, paper)
-        label = esc(f"{grid.title}, {names[lang]}, {papers[paper]} (PDF)")
-        return f'<td><a href="{esc(path)}" aria-label="{label}">PDF</a> <small>{len(files[path]) // 1000} kB</small></td>'
+
+# -- the grids, as the pages list them ------------------------------------------------
+
+
+def short_titles(grids: Iterable[Grid]) -> dict[str, str]:
+    """Each grid's title without the words every title begins with ("Qwixx"),
+    by grid name; the title itself where nothing would be left (the base game)."""
+    grids = list(grids)
+    words = [grid.title.split() for grid in grids]
+    shared = 0
+    while all(len(w) > shared for w in words) and len({w[shared] for w in words}) == 1:
+        shared += 1
+    return {grid.name: " ".join(w[shared:]) or grid.title for grid, w in zip(grids, words)}
+
+
+def ordered(grids: Iterable[Grid]) -> list[Grid]:
+    """The base game first (the grid whose title is the words all titles begin
+    with), then the others by their short titles."""
+    grids = list(grids)
+    short = short_titles(grids)
+    return sorted(grids, key=lambda g: (short[g.name] != g.title, short[g.name].casefold(), g.name))
+
+
+# -- the pages --------------------------------------------------------------------------
+
+
+class Html(str):
+    """Markup made from the template's parts: put into another part as it is."""
+
+
+@lru_cache(maxsize=1)
+def _parts() -> dict[str, Template]:
+    """The parts of the template file, by name."""
+    text = TEMPLATE.read_text(encoding="utf-8")
+    pieces = re.split(r"^<!-- part (\w+) -->\n", text, flags=re.M)[1:]  # the file's own comment first
+    return {name: Template(body) for name, body in zip(pieces[::2], pieces[1::2])}
+
+
+def fill(part: str, **values: object) -> Html:
+    """The template's ``part`` with ``values``: text escaped, ``Html`` as it is."""
+    escaped = {key: value if isinstance(value, Html) else html.escape(str(value)) for key, value in values.items()}
+    return Html(_parts()[part].substitute(escaped))
+
+
+def joined(parts: Iterable[Html]) -> Html:
+    return Html("\n".join(parts))
+
+
+def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], zip_size: int,
+               typical: dict[str, Typical]) -> str:
+    """The pack's page in ``lang``: how to choose and print, then each grid's
+    preview, typical game and files; the checksums at the bottom.  ``sizes``
+    are the bytes of the files it links, ``typical`` each grid's typical game."""
+    words = load_labels(lang)
+    short = short_titles(grids)
+    kinds = _in_pack(pack)
+
+    def amount(size: int) -> str:
+        unit, figure = rounded(size)
+        return words(f"pack_{unit}", f"{figure:g}".replace(".", words("pack_decimal")))
+
+    def per_page(size: SheetSize) -> int:
+        return impose(size.papers[0], size.width, size.height).per_page
+
+    languages_list = joined(fill("current_language" if other == lang else "language", href=page_path(other),
+                                 lang=other, name=load_labels(other)("language")) for other in pack.langs)
+    papers = joined(fill("named_item", name=words(f"pack_paper_{paper}"), text=words(f"pack_paper_{paper}_note"))
+                    for paper in PAPERS if any(paper in pack.papers_of(k.size) for k in pack.prints))
+    sizes_list = joined(fill("named_item", name=words(f"pack_size_{size.name}"),
+                             text=words(f"pack_size_{size.name}_note", per_page(size))) for size in kinds)
+    looks = joined(fill("named_item", name=_look_words(words, look), text=_look_words(words, look, "_note"))
+                   for look in dict.fromkeys(k.look for k in pack.prints))
 
     sections = []
     for grid in grids:
-        head = "".join(f"<th>{esc(name)}</th>" for name in papers.values())
-        rows = "".join(
-            f'<tr><th lang="{esc(lang)}">{esc(names[lang])}</th>'
-            + "".join(cell(grid, lang, paper) for paper in pack.papers)
-            + "</tr>"
-            for lang in pack.langs
-        )
-        sections.append(
-            f'<section id="{esc(grid.name)}">\n<h2>{esc(grid.title)}</h2>\n'
-            + (f"<p>{esc(grid.description)}</p>\n" if grid.description else "")
-            + f'<img src="{esc(preview_path(grid.name))}" width="{width}" height="{height}"'
-            f' alt="One sheet of {esc(grid.title)}">\n'
-            f"<table><thead><tr><th></th>{head}</tr></thead>\n<tbody>{rows}</tbody></table>\n</section>"
-        )
-    body = "\n".join(sections)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Qwixx score sheets to print</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 52rem; padding: 0 1rem; color: #222; }}
-section {{ border-top: 1px solid #ccc; padding: 1rem 0; display: grid; grid-template-columns: {width}px 1fr;
-  gap: 0 1.5rem; align-items: start; }}
-section h2, section p {{ grid-column: 1 / -1; margin: 0.3rem 0; }}
-img {{ border: 1px solid #ddd; max-width: 100%; height: auto; }}
-table {{ border-collapse: collapse; }}
-th, td {{ text-align: left; padding: 0.2rem 0.8rem 0.2rem 0; }}
-thead th {{ font-weight: normal; color: #666; }}
-small {{ color: #666; }}
-ul.toc {{ columns: 2; padding-left: 1.2rem; }}
-@media (max-width: 40rem) {{ section {{ grid-template-columns: 1fr; }} }}
-</style>
-</head>
-<body>
-<h1>Qwixx score sheets to print</h1>
-<p>Every grid in every language, on A4 and US Letter paper: eight sheets of
-96 &times; 66 mm to a page. Print at actual size (100 %, no &ldquo;fit to page&rdquo;)
-and cut along the dashed lines. The file <a href="{SUMS}">{SUMS}</a> holds the
-SHA-256 checksum of every file here: <code>sha256sum -c {SUMS}</code> checks them.</p>
-<ul class="toc">{toc}</ul>
-{body}
-<p>Made with sheetgen.</p>
-</body>
-</html>
-"""
+        downloads = []
+        for size, size_looks in kinds.items():
+            rows = []
+            for look in size_looks:
+                kind = Print(size, look)
+                buttons = []
+                for paper in pack.papers_of(size):
+                    path = pdf_path(grid.name, lang, kind, paper)
+                    paper_name = words(f"pack_paper_{paper}")
+                    label = (f"{short[grid.name]}, {words(f'pack_size_{size.name}')}, {_look_words(words, look)},"
+                             f" {paper_name} (PDF, {amount(sizes[path])})")
+                    buttons.append(fill("button", href=path, label=label, text=paper_name, size=amount(sizes[path])))
+                rows.append(fill("look", name=_look_words(words, look), buttons=joined(buttons)))
+            downloads.append(fill("size", name=words(f"pack_size_{size.name}"), looks=joined(rows)))
+        cards = []
+        for paper in pack.card_papers:
+            path = rules_path(grid.name, lang, paper)
+            paper_name = words(f"pack_paper_{paper}")
+            label = f"{short[grid.name]}, {words('pack_rules')}, {paper_name} (PDF, {amount(sizes[path])})"
+            cards.append(fill("button", href=path, label=label, text=paper_name, size=amount(sizes[path])))
+        if cards:
+            downloads.append(fill("files", name=words("pack_rules"), note=words("pack_rules_note"),
+                                  buttons=joined(cards)))
+        path, counter = counter_path(grid.name, lang), words("counter_heading")
+        button = fill("button", href=path, label=f"{short[grid.name]}, {counter} (HTML, {amount(sizes[path])})",
+                      text=words("pack_counter_open"), size=amount(sizes[path]))
+        downloads.append(fill("files", name=counter, note=words("pack_counter_note"), buttons=button))
+        game = typical[grid.name]
+        about = [fill("about", text=grid.description)] if grid.description and lang == DEFAULT_LANG else []
+        about.append(fill("about", text=words.fill("pack_typical", players=game.players, score=game.winning_score,
+                                                   rolls=game.rolls, games=game.games)))
+        sections.append(fill(
+            "grid", id=grid.name, name=short[grid.name], about=joined(about), preview=preview_path(grid.name, lang),
+            width=PREVIEW_CSS_WIDTH, height=round(PREVIEW_CSS_WIDTH * STANDARD.height / STANDARD.width),
+            preview_alt=words("pack_preview_alt", short[grid.name]), downloads=joined(downloads)))
+
+    contents = joined(fill("contents_entry", id=grid.name, name=short[grid.name]) for grid in grids)
+    return fill(
+        "page", lang=lang, title=words("pack_title"), languages_label=words("pack_languages"),
+        languages=languages_list, intro=words("pack_intro"), zip=ZIP, zip_label=words("pack_everything"),
+        zip_size=amount(zip_size), paper_title=words("pack_paper_title"), papers=papers,
+        size_title=words("pack_size_title"), sizes=sizes_list, look_title=words("pack_look_title"), looks=looks,
+        print_title=words("pack_print_title"), print=words("pack_print"), cut_title=words("pack_cut_title"),
+        cut=words("pack_cut"), games_title=words("pack_games_title"), contents=contents, grids=joined(sections),
+        check_title=words("pack_check_title"), check=words("pack_check", SUMS), sums=SUMS, made=words("pack_made"),
+        preview_width=PREVIEW_CSS_WIDTH,
+    )
+
+
+def _in_pack(pack: Pack) -> dict[SheetSize, list[Look]]:
+    """The sizes of the pack, in the order of its prints, each with its looks."""
+    kinds: dict[SheetSize, list[Look]] = {}
+    for kind in pack.prints:
+        if pack.papers_of(kind.size):
+            kinds.setdefault(kind.size, []).append(kind.look)
+    return kinds
+
+
+def _look_words(words: Labels, look: Look, suffix: str = "") -> str:
+    return words(f"pack_look_{look.name.replace('-', '_')}{suffix}")

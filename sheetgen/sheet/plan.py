@@ -36,16 +36,29 @@ class Measure(Protocol):
 
 @record
 class SheetSize:
-    """A sheet's trimmed size in mm, and ``scale``: how much bigger its type,
-    minimum sizes, line widths and fixed band heights are than the standard's."""
+    """A sheet's trimmed size in mm; ``scale``: how much bigger its type,
+    minimum sizes, line widths and fixed band heights are than the standard's;
+    ``papers``: the papers it is printed on, the first the default (the
+    imposition finds how many sheets a page holds)."""
 
     name: str
     width: float
     height: float
     scale: float = 1.0
+    papers: tuple[str, ...] = ("a4", "letter")
 
 
-STANDARD = SheetSize("standard", 96.0, 66.0, 1.0)  # 2 x 4 on A4 and on US Letter with 5 mm free at every edge
+# The standard sheet: 2 x 4 on A4 and on US Letter, 5 mm free at every edge.
+STANDARD = SheetSize("standard", 96.0, 66.0, 1.0)
+# Large print, for players who read small type badly: 2 x 2 on a landscape A4 or
+# US Letter page.  Upright, only two would fit (one across); turned, four of them
+# 1.4 times as large.  132 mm is the widest two can be across US Letter (279.4 mm)
+# with 5 mm free and room for the cut marks; rows get the height to spare.
+LARGE = SheetSize("large", 132.0, 92.0, 1.4)
+# One sheet to an A6 page (landscape), for pre-cut cards and print shops: the
+# sheet is the page less the 5 mm edge, so that nothing prints within 5 mm of it.
+A6 = SheetSize("a6", 138.0, 95.0, 1.45, ("a6",))
+SIZES = {size.name: size for size in (STANDARD, LARGE, A6)}
 
 PAD = 3.0  # blank border inside the cut line, for imprecise cutting (the same at any size)
 CAP = 0.729  # cap height of the sheet's fonts (DejaVu Sans), as a fraction of their size

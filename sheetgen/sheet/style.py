@@ -27,9 +27,9 @@ DEFAULT_THEME = "colour"
 LONGEST_LABEL = 160  # characters of a word or line printed on a sheet
 # Keys of the paragraphs the rules are composed from: longer, and with named placeholders.
 TEMPLATE_PREFIX = "rules_"
-# Keys of the counter page's words (sheetgen counter): a language file of the
-# user's is for printing and may leave them out too.
-SCREEN_PREFIX = "counter_"
+# Keys of the web pages' words (sheetgen counter, the download pack's page): a
+# language file of the user's is for printing and may leave them out too.
+SCREEN_PREFIX = ("counter_", "pack_")
 LONGEST_TEMPLATE = 700
 # {name} is a value the code fills in; {name:one|other} is the wording for 1
 # and for any other number, with # standing for the number.
@@ -85,7 +85,7 @@ def load_label_file(path: str) -> Labels:
     """The words of a language file of the user's (a new language, or a club's
     own wording), read as any input file is and checked as the shipped ones
     are, against the keys and placeholders of English; every word must also
-    be in the sheet's font.  The rules templates and the counter page's words
+    be in the sheet's font.  The rules templates and the web pages' words
     may be left out: those missing are the English ones."""
     from ..grid.yamlio import read_yaml
     from ..pdf.render import no_glyph, unprintable
