@@ -51,6 +51,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy, here as in the children (ENV)
 
 
 # -- cases, each run in its own process -------------------------------------------
