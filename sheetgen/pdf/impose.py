@@ -14,7 +14,6 @@ is the cut.
 
 from __future__ import annotations
 
-
 from ..records import record
 from ..errors import LayoutError
 from .geometry import Box, Item, Polygon
