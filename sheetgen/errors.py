@@ -12,6 +12,7 @@ are quoted with ``quoted``, which also shortens them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # What must not reach a terminal raw: C0 and C1 controls (escape sequences
 # clear the screen, BEL rings, BS overwrites), the bidi controls that reorder
@@ -20,8 +21,6 @@ import re
 _NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
     f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
 _INVISIBLE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff" + _NONCHARACTERS
-_UNSAFE_IN_LINE = re.compile(f"[\t\n{_INVISIBLE}]")
-_UNSAFE_IN_TEXT = re.compile(f"[{_INVISIBLE}]")  # tabs and line breaks kept
 _NAMED = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
 QUOTED_MAX = 60  # characters of a value echoed in a message
 
@@ -39,7 +38,16 @@ def shown(text: str, lines: bool = False) -> str:
     """``text`` safe to print: invisible and reordering characters become
     escapes (``\\u001b``, ``\\u202e``, ``\\xff`` for a byte of a file name that
     is not UTF-8).  Line breaks and tabs are escaped too unless ``lines``."""
-    return (_UNSAFE_IN_TEXT if lines else _UNSAFE_IN_LINE).sub(_escape, text)
+    if text.isascii() and text.isprintable():  # no control, tab or line break: the usual line, as it is
+        return text
+    return _unsafe(lines).sub(_escape, text)
+
+
+@lru_cache(maxsize=2)
+def _unsafe(lines: bool) -> re.Pattern[str]:
+    """What ``shown`` escapes; compiled when first needed (some ten million
+    instructions, which a run that prints plain lines need not spend)."""
+    return re.compile(f"[{_INVISIBLE}]" if lines else f"[\t\n{_INVISIBLE}]")
 
 
 def quoted(value: object, limit: int = QUOTED_MAX) -> str:

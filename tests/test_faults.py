@@ -370,13 +370,13 @@ def test_a_second_writer_in_the_same_folder(out, replacing):
 
 MANIFEST = """jobs:
   - {grid: classic, sheets: 8, file: a.pdf}
-  - {grid: longo, sheets: 80, file: b.pdf}
+  - {grid: longo, sheets: 400, file: b.pdf}
   - {grid: bis, sheets: 8, file: c.pdf}
 """
 
 
 def test_a_batch_stopped_half_way_by_a_full_disk_says_what_was_written(tmp_path, disk):
-    folder = disk(40)  # KiB: room for a.pdf (28 KiB), not for b.pdf
+    folder = disk(40)  # KiB: room for a.pdf (11 KiB), not for b.pdf (44 KiB)
     (tmp_path / "club.yaml").write_text(MANIFEST)
     run = run_sheetgen("batch", "club.yaml", "-o", str(folder), "--quiet", cwd=tmp_path)
     assert (run.code, run.stderr) == (1, f"sheetgen: {folder}/b.pdf: cannot be written (No space left on device);"

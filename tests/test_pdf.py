@@ -119,3 +119,29 @@ def test_what_prints_is_what_every_face_has_a_glyph_for():
     for code in range(0x20, 0x2200):
         assert (unprintable(chr(code)) == "") == (code in every), hex(code)
     assert unprintable("木ж😀") == "木ж😀"
+
+
+def test_each_slot_sets_the_colours_of_its_own_items():
+    """The renderer sets a colour only when it changes, so what it believes set must
+    start afresh in every slot (a slot's state is the page's, not the last slot's):
+    the same coloured box in every slot prints in its colour in every slot."""
+    from sheetgen.pdf.geometry import Box, Drawing, Rect
+    from sheetgen.pdf.render import Section, render_sections
+
+    red, blue = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
+    plan = impose("a4", STANDARD.width, STANDARD.height)
+    sheet = Drawing(STANDARD.width, STANDARD.height, (Rect(Box(60, 10, 20, 20), fill=blue),))
+    box = Rect(Box(10, 10, 20, 20), fill=red, stroke=red, line=0.5)
+    pdf = render_sections([Section(plan, sheet, [[[box]] * 8])])
+    image = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    for slot in plan.slots:
+        assert image.getpixel((round((slot.x + 20) * MM), round((slot.y + 20) * MM))) == (255, 0, 0), slot
+        assert image.getpixel((round((slot.x + 70) * MM), round((slot.y + 20) * MM))) == (0, 0, 255), slot
+
+
+def test_fonts_embed_the_glyphs_printed_and_no_others():
+    """A classic sheet prints some twenty characters in each face: each subset
+    holds those (reportlab pads a subset to 33 codes), not the whole of ASCII (128)."""
+    data = render_job(Job(load_grid("classic")))
+    last_codes = [int(n) for n in re.findall(rb"/LastChar (\d+)", data)]
+    assert len(last_codes) == 2 and max(last_codes) < 40, last_codes

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
+from .shipped import shipped_grid
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
 from .validate import Node, one_of
 
@@ -140,14 +141,17 @@ def resolve_grid(spec: str) -> Path:
 def load_grid(spec: str | os.PathLike[str]) -> Grid:
     """Read, validate and build the grid named by ``spec`` (name or path, '-'
     for standard input)."""
-    from .yamlio import STDIN, read_yaml
-
     spec = os.fspath(spec)
     if spec == "-":
+        from .yamlio import STDIN, read_yaml
+
         return grid_from_data(read_yaml(spec), STDIN)
     path = resolve_grid(spec)
-    where = spec if path == Path(spec) else path.name  # a built-in grid shows as classic.yaml
-    return grid_from_data(read_yaml(path, where), where)
+    if path != Path(spec):  # a built-in grid, shown as classic.yaml
+        return grid_from_data(shipped_grid(path), path.name)
+    from .yamlio import read_yaml
+
+    return grid_from_data(read_yaml(path, spec), spec)
 
 
 def grid_from_data(data: object, where: str) -> Grid:

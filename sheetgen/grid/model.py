@@ -5,8 +5,10 @@ validates); everything downstream trusts it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
+
+from ..records import record
 
 
 class Colour(str, Enum):
@@ -38,7 +40,7 @@ class Effect(str, Enum):
     NO_PENALTIES = "no_penalties"  # penalties score 0
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     number: int
     colour: Colour
@@ -51,7 +53,7 @@ class Cell:
         return 2 if self.double else 1
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     cells: tuple[Cell, ...]
 
@@ -70,14 +72,14 @@ class Row:
         return tuple(cell.number for cell in self.cells)
 
 
-@dataclass(frozen=True)
+@record
 class Power:
     symbol: Symbol
     effect: Effect
     amount: int = 0  # points for BONUS_POINTS, crosses for EXTRA_CROSSES
 
 
-@dataclass(frozen=True)
+@record
 class Lucky:
     """Each sheet carries ``count`` distinct personal numbers from low..high."""
 
@@ -86,7 +88,7 @@ class Lucky:
     high: int
 
 
-@dataclass(frozen=True)
+@record
 class Grid:
     name: str
     title: str

@@ -17,8 +17,8 @@ checks it and names the repeated item.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ..records import record
 from .validate import Node
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -26,7 +26,7 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ONE_LINE = r"^[^\n\r\t\u0000]*\S[^\n\r\t\u0000]*$"
 
 
-@dataclass(frozen=True)
+@record
 class Whole:
     low: int
     high: int
@@ -34,7 +34,7 @@ class Whole:
     narrowed: bool = False  # the loader checks a narrower range that depends on the file
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     most: int  # characters
     doc: str = ""
@@ -42,18 +42,18 @@ class Text:
     says: str = ""  # the pattern in words, for the message
 
 
-@dataclass(frozen=True)
+@record
 class Flag:
     doc: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     options: tuple[str, ...]
     doc: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ListOf:
     item: "Shape"
     low: int
@@ -64,7 +64,7 @@ class ListOf:
     unique: bool = False  # stated in the schema; the loader checks it
 
 
-@dataclass(frozen=True)
+@record
 class Fields:
     """A mapping with known keys, in the order messages list them."""
 
@@ -74,7 +74,7 @@ class Fields:
     what: str = "a mapping"
 
 
-@dataclass(frozen=True)
+@record
 class NumberOr:
     """A plain whole number, or a mapping that says more about it."""
 
@@ -83,7 +83,7 @@ class NumberOr:
     doc: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class NumberKeys:
     """A mapping from whole numbers to values of one shape."""
 
@@ -93,7 +93,7 @@ class NumberKeys:
     what: str = "a mapping"
 
 
-@dataclass(frozen=True)
+@record
 class Tagged:
     """A mapping whose other keys depend on the value of its ``tag`` key."""
 

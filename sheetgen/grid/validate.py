@@ -9,9 +9,9 @@ every error in every file reads the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, NoReturn, Sequence, TypeVar
 
+from ..records import record
 from ..errors import InputError, quoted
 
 T = TypeVar("T")
@@ -51,7 +51,7 @@ def one_of(options: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-@dataclass(frozen=True)
+@record
 class Node:
     source: str
     path: str

@@ -8,12 +8,14 @@ PDF operators (and points).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from ..records import record
 
 RGB = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     x: float
     y: float
@@ -59,7 +61,7 @@ class Box:
         return replace(self, x=self.x + dx, y=self.y + dy)
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
     box: Box
     fill: RGB | None = None
@@ -69,7 +71,7 @@ class Rect:
     hatch: float = 0.0  # spacing of diagonal hatching lines in the stroke colour, 0 = none
 
 
-@dataclass(frozen=True)
+@record
 class Circle:
     cx: float
     cy: float
@@ -79,7 +81,7 @@ class Circle:
     line: float = 0.2
 
 
-@dataclass(frozen=True)
+@record
 class Polygon:
     """A path through ``points``; closed and fillable unless ``closed`` is False."""
 
@@ -91,7 +93,7 @@ class Polygon:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """One line of text; ``x`` is its start, centre or end by ``anchor``; ``y`` is the baseline.
 
@@ -116,7 +118,7 @@ class Text:
 Item = Rect | Circle | Polygon | Text
 
 
-@dataclass(frozen=True)
+@record
 class Drawing:
     """Items drawn in a space ``width`` x ``height`` mm: the art of one sheet."""
 
@@ -140,7 +142,7 @@ def bounds(item: Item) -> Box:
     raise ValueError("text without a box has no known bounds")
 
 
-@dataclass(frozen=True)
+@record
 class Placed:
     """A drawing put on a page: its top-left corner at (``x``, ``y``), every
     length multiplied by ``scale``."""

@@ -14,8 +14,7 @@ is the cut.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from ..errors import LayoutError
 from .geometry import Box, Item, Polygon
 
@@ -27,7 +26,7 @@ MARK_LEN = 2.0  # the same on every paper: US Letter leaves 7.7 mm above and bel
 CUT_GREY = (0.55, 0.55, 0.55)
 
 
-@dataclass(frozen=True)
+@record
 class PagePlan:
     width: float  # of the page as printed: the paper's, or its height when turned
     height: float

@@ -11,7 +11,7 @@ reportlab's invariant mode fixes dates and document ids.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import math
 import os
 import unicodedata
 from contextlib import contextmanager
@@ -24,6 +24,7 @@ from typing import Iterable, Iterator, Sequence
 _RL_SETTINGS = {name: os.environ.pop(name) for name in list(os.environ) if name.startswith("RL_")}
 try:
     from reportlab import rl_config
+    from reportlab.lib.rl_accel import escapePDF, fp_str
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -31,6 +32,7 @@ try:
 finally:
     os.environ.update(_RL_SETTINGS)
 
+from ..records import record
 from ..errors import LayoutError
 from .geometry import Circle, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
@@ -57,8 +59,11 @@ def _font(bold: bool, condensed: bool = False) -> str:
 @lru_cache(maxsize=None)
 def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
-        # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib)
-        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]))
+        # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib).
+        # Not ASCII-readable: reportlab would otherwise reserve the whole of ASCII in the first
+        # subset and embed its 95 glyphs, where a sheet prints some twenty; the text still reads
+        # back through each subset's ToUnicode map.
+        font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]), asciiReadable=False)
         face = font.face
         full_subset = face.makeSubset
         face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
@@ -66,6 +71,7 @@ def _registered(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)  # the same words and numbers come back on every sheet
 def measure_text(text: str, bold: bool, size: float, condensed: bool = False) -> float:
     """Width of ``text`` in mm at font size ``size`` mm, in the bold (condensed
     bold) or the condensed face, or the regular one.  Text with a character
@@ -85,14 +91,15 @@ def no_glyph(missing: str) -> str:
 
 @lru_cache(maxsize=None)
 def _printable() -> frozenset[str]:
-    """Every character all faces print."""
-    def drawn(face) -> set[int]:
-        glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
-        return {code for code, glyph in glyphs.items()
-                if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")}
-
-    codes = set.intersection(*(drawn(pdfmetrics.getFont(_registered(name)).face) for name in FONTS))
-    return frozenset(chr(code) for code in codes if unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
+    """Every character all faces print.  scripts/fonts.py gives every face the
+    same characters, so the regular face, which every sheet prints in, says
+    which (tests/test_pdf.py holds this to every face): a run reads no face
+    it does not print in."""
+    face = pdfmetrics.getFont(_font(False)).face
+    glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
+    return frozenset(chr(code) for code, glyph in glyphs.items()
+                     if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")
+                     and unicodedata.category(chr(code)) not in ("Cc", "Cs", "Co", "Cn"))
 
 
 def unprintable(text: str) -> str:
@@ -102,100 +109,185 @@ def unprintable(text: str) -> str:
     to a glyph without outline when they are not spaces, and what is not a
     character to print at all (controls, surrogates, noncharacters).  Any text
     may be drawn in any face, so what prints is what every face prints."""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in _printable()))
+    printable = _printable()
+    if printable.issuperset(text):  # nearly always: no need to look at each character
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in printable))
+
+
+# reportlab's rounded corners: the control points lie this far from the corner, times the
+# radius; kept so that a rounded box is the outline it was.
+CORNER_CONTROL = 0.4472
+# Painting operators by (stroke, fill); even-odd, as reportlab fills.
+PAINT = {(True, False): "S", (False, True): "f*", (True, True): "B*", (False, False): "n"}
+
+
+def _n(value: float, places: int = 3) -> str:
+    """``value`` with ``places`` decimals, as short as PDF reads it (".5", "12", "-3.25").
+    Lengths are in points: 0.001 pt is a two-thousandth of a pixel at 150 dpi.  Two
+    decimals would do for the eye, but readers that snap lines to pixels (poppler) then
+    move ten times as many edges by a pixel as with three."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    if text.startswith(("0.", "-0.")):
+        text = text.replace("0.", ".", 1)
+    return "0" if text in ("", "-0") else text
+
+
+@lru_cache(maxsize=256)  # a sheet has a few colours, set again and again
+def _rgb(colour: Sequence[float]) -> str:
+    return " ".join(_n(v, 3) for v in colour)
+
+
+@lru_cache(maxsize=256)  # the cells of a sheet share a few sizes
+def _round_rect(w: float, h: float, r: float) -> str:
+    """The path of a ``w`` x ``h`` box with corners of radius ``r`` at the origin, points."""
+    t = CORNER_CONTROL * r
+    W, H, R, T, WR, WT, HR, HT = (_n(v) for v in (w, h, r, t, w - r, w - t, h - r, h - t))
+    return (f"{R} 0 m {WR} 0 l {WT} 0 {W} {T} {W} {R} c {W} {HR} l {W} {HT} {WT} {H} {WR} {H} c {R} {H} l"
+            f" {T} {H} 0 {HT} 0 {HR} c 0 {R} l 0 {T} {T} 0 {R} 0 c h")
+
+
+@lru_cache(maxsize=64)
+def _circle(r: float) -> str:
+    """The path of a circle of radius ``r`` around (r, r), as four Bézier quarters, points."""
+    k = r * 4 / 3 * (1 - math.cos(math.pi / 4)) / math.sin(math.pi / 4)
+    D, R, RK, RL = (_n(v) for v in (2 * r, r, r + k, r - k))
+    return (f"{D} {R} m {D} {RK} {RK} {D} {R} {D} c {RL} {D} 0 {RK} 0 {R} c 0 {RL} {RL} 0 {R} 0 c"
+            f" {RK} 0 {D} {RL} {D} {R} c h")
 
 
 class _Painter:
-    """Draws items given in mm, top-left origin, in a space ``height`` mm tall."""
+    """Draws items given in mm, top-left origin, in a space ``height`` mm tall.
+
+    The operators are written compactly, for the sheet's form is most of a PDF:
+    lengths in points with three decimals; every shape but a plain rectangle at the
+    origin of a frame of its own (``cm``), so that the cells, locks and boxes of one
+    size are the same operators, which deflate then stores once; colours, line widths
+    and dashes set only when they change; consecutive texts in one text object.  Texts
+    keep reportlab's placement and font sizes to six digits: readers fit glyphs to the
+    pixel grid, and a size or place rounded to 0.01 pt moves some glyphs by a pixel."""
 
     def __init__(self, canvas: Canvas, height: float):
         self.c, self.height = canvas, height
+        self.known: dict[str, object] = {}  # the parts of the graphics state this stream has set
+        self.spans: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (face, text) -> its subsets' Tj
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return x * mm, (self.height - y) * mm
 
-    def colours(self, fill, stroke, line: float, dash: Sequence[float] = ()) -> tuple[int, int]:
-        c = self.c
-        if fill is not None:
-            c.setFillColorRGB(*fill)
-        if stroke is not None:
-            c.setStrokeColorRGB(*stroke)
-            c.setLineWidth(line * mm)
-            c.setDash([d * mm for d in dash] if dash else [])
-        return int(stroke is not None), int(fill is not None)
-
     def draw(self, items: Iterable[Item]) -> None:
+        self.known = {}  # a form takes the state of where it is drawn: nothing is known at its start
+        run: list[Text] = []
         for item in items:
             if isinstance(item, Text):
-                self.text(item)
-            elif isinstance(item, Rect):
+                run.append(item)
+                continue
+            if run:
+                self.texts(run)
+                run = []
+            if isinstance(item, Rect):
                 self.rect(item)
             elif isinstance(item, Circle):
-                stroke, fill = self.colours(item.fill, item.stroke, item.line)
-                x, y = self.point(item.cx, item.cy)
-                self.c.circle(x, y, item.r * mm, stroke=stroke, fill=fill)
+                origin = self.point(item.cx - item.r, item.cy + item.r)
+                self.shape(item.fill, item.stroke, item.line, (), _circle(item.r * mm), origin)
             elif isinstance(item, Polygon):
-                stroke, fill = self.colours(item.fill, item.stroke, item.line, item.dash)
-                path = self.c.beginPath()
-                path.moveTo(*self.point(*item.points[0]))
-                for p in item.points[1:]:
-                    path.lineTo(*self.point(*p))
-                if item.closed:
-                    path.close()
-                self.c.drawPath(path, stroke=stroke, fill=fill and item.closed)
+                points = [self.point(*p) for p in item.points]
+                x, y = min(p[0] for p in points), min(p[1] for p in points)
+                steps = [f"{_n(px - x)} {_n(py - y)} {'l' if i else 'm'}" for i, (px, py) in enumerate(points)]
+                path = " ".join(steps + ["h"] if item.closed else steps)
+                self.shape(item.fill, item.stroke, item.line, item.dash, path, (x, y), fillable=item.closed)
+        if run:
+            self.texts(run)
+
+    def state(self, fill: RGB | None, stroke: RGB | None, line: float, dash: Sequence[float]) -> list[str]:
+        """The operators that set what differs from what this stream has set."""
+        known, ops = self.known, []
+        if fill is not None and known.get("fill") != fill:
+            known["fill"] = fill
+            ops.append(f"{_rgb(fill)} rg")
+        if stroke is not None:
+            if known.get("stroke") != stroke:
+                known["stroke"] = stroke
+                ops.append(f"{_rgb(stroke)} RG")
+            width = _n(line * mm)  # as written: widths that differ past the third decimal are one
+            if known.get("line") != width:
+                known["line"] = width
+                ops.append(f"{width} w")
+            if known.get("dash") != dash:
+                known["dash"] = dash
+                ops.append(f"[{' '.join(_n(d * mm, 4) for d in dash)}] 0 d")
+        return ops
+
+    def shape(self, fill: RGB | None, stroke: RGB | None, line: float, dash: Sequence[float], path: str,
+              origin: tuple[float, float] | None = None, fillable: bool = True) -> None:
+        """``path`` filled and/or stroked, drawn in a frame whose origin is at ``origin`` (points) if given."""
+        ops = self.state(fill, stroke, line, dash)
+        drawn = f"{path} {PAINT[stroke is not None, fill is not None and fillable]}"
+        if origin is not None:
+            drawn = f"q 1 0 0 1 {_n(origin[0])} {_n(origin[1])} cm {drawn} Q"
+        self.c.addLiteral(" ".join(ops + [drawn]))
 
     def rect(self, item: Rect) -> None:
-        stroke, fill = self.colours(item.fill, item.stroke, item.line)
         box = item.box
         x, y = self.point(box.x, box.bottom)
+        w, h = box.w * mm, box.h * mm
         if item.radius > 0:
-            self.c.roundRect(x, y, box.w * mm, box.h * mm, item.radius * mm, stroke=stroke, fill=fill)
+            self.shape(item.fill, item.stroke, item.line, (), _round_rect(w, h, item.radius * mm), (x, y))
         else:
-            self.c.rect(x, y, box.w * mm, box.h * mm, stroke=stroke, fill=fill)
+            self.shape(item.fill, item.stroke, item.line, (), f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re")
         if item.hatch > 0 and item.stroke is not None:
-            self.hatch(item)
+            self.hatch(item, x, y, w, h)
 
-    def hatch(self, item: Rect) -> None:
-        """Diagonal lines across the box, clipped to it (rounded corners included)."""
-        c, box = self.c, item.box
-        c.saveState()
-        clip = c.beginPath()
-        if item.radius > 0:
-            clip.roundRect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm, item.radius * mm)
-        else:
-            clip.rect(*self.point(box.x, box.bottom), box.w * mm, box.h * mm)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.setLineWidth(0.15 * mm)
-        c.setDash([])
-        offset = -box.h
-        while offset < box.w:
-            c.line(*self.point(box.x + offset, box.bottom), *self.point(box.x + offset + box.h, box.y))
+    def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
+        """Diagonal lines across the box, in its stroke colour, clipped to it (rounded corners included)."""
+        clip = _round_rect(w, h, item.radius * mm) if item.radius > 0 else f"0 0 {_n(w)} {_n(h)} re"
+        lines = []
+        offset = -item.box.h
+        while offset < item.box.w:
+            lines.append(f"{_n(offset * mm)} 0 m {_n(offset * mm + h)} {_n(h)} l")
             offset += item.hatch
-        c.restoreState()
+        # The line width and dash set here end with the Q: what ``known`` says holds again after it.
+        self.c.addLiteral(f"q 1 0 0 1 {_n(x)} {_n(y)} cm {clip} W n {_n(0.15 * mm)} w [] 0 d {' '.join(lines)} S Q")
 
-    def text(self, item: Text) -> None:
-        font = _font(item.bold, item.condensed)
-        size = item.size * mm
-        width = pdfmetrics.stringWidth(item.text, font, size) * item.stretch
-        x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-        y = (self.height - item.y) * mm
-        self.c.setFillColorRGB(*item.colour)
-        if item.stretch == 1.0:
-            self.c.setFont(font, size)
-            self.c.drawString(x, y, item.text)
-            return
-        # The horizontal scale (Tz) is part of the graphics state and outlives the
-        # text object: saved and restored, so that only this text is narrowed.
-        self.c.saveState()
-        text = self.c.beginText(x, y)
-        text.setFont(font, size)
-        text.setHorizScale(item.stretch * 100)
-        text.textOut(item.text)
-        self.c.drawText(text)
-        self.c.restoreState()
+    def texts(self, run: Sequence[Text]) -> None:
+        """Texts in one text object, in the operators reportlab's text objects
+        write, without their bookkeeping (a unique sheet's texts are most of
+        its cost).  Horizontal scaling (Tz) outlives a text object, so a run
+        that narrows text sets it back to 100 before it ends."""
+        doc = self.c._doc  # reportlab's document: it numbers the font subsets that splitString fills
+        ops = ["BT"]
+        face = scale = subset = None
+        for item in run:
+            name = _font(item.bold, item.condensed)
+            font = pdfmetrics.getFont(name)
+            size = item.size * mm
+            width = font.stringWidth(item.text, size) * item.stretch
+            x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            ops.append(f"1 0 0 1 {fp_str(x, (self.height - item.y) * mm)} Tm")
+            if self.known.get("fill") != item.colour:
+                self.known["fill"] = item.colour
+                ops.append(f"{fp_str(item.colour)} rg")
+            if (name, size) != face:
+                face, subset = (name, size), None
+            if item.stretch != (scale or 1.0):
+                scale = item.stretch
+                ops.append(f"{fp_str(scale * 100)} Tz")
+            spans = self.spans.get((name, item.text))
+            if spans is None:  # a text's codes stay what splitString first gave them, in one document
+                spans = self.spans[name, item.text] = [(part, f"({escapePDF(codes)}) Tj")
+                                                       for part, codes in font.splitString(item.text, doc)]
+            for part, shown in spans:
+                if part != subset:
+                    subset = part
+                    ops.append(f"{font.getSubsetInternalName(part, doc)} {fp_str(size)} Tf 0 TL")
+                ops.append(shown)
+        if scale not in (None, 1.0):
+            ops.append("100 Tz")
+        ops.append("ET")
+        self.c.addLiteral(" ".join(ops))
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """Pages that share one paper and one sheet layout: one print job."""
 
@@ -250,14 +342,17 @@ def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
         canvas.endForm()
 
         sheet_painter = _Painter(canvas, sheet.height)
+        # Where each slot's sheet goes, as canvas.translate writes it; the slot's
+        # q ... Q is written as is: nothing here reads the state reportlab keeps.
+        moves = [f"1 0 0 1 {fp_str(slot.x * mm, (plan.height - slot.bottom) * mm)} cm" for slot in plan.slots]
         for page in section.pages:
             canvas.doForm(page_form)
-            for slot, extra in zip(plan.slots, page):
-                canvas.saveState()
-                canvas.translate(slot.x * mm, (plan.height - slot.bottom) * mm)
+            for move, extra in zip(moves, page):
+                canvas.addLiteral("q")
+                canvas.addLiteral(move)
                 canvas.doForm(sheet_form)
                 sheet_painter.draw(extra)
-                canvas.restoreState()
+                canvas.addLiteral("Q")
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -17,8 +17,8 @@ type tests first; only a document that fails them is walked again with
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
+from ..records import record
 from ..errors import InputError
 from ..grid.model import Grid
 from ..grid.validate import Node
@@ -32,14 +32,14 @@ PLAYER_NAME = 40  # characters
 GRID_NAME = 100  # characters of a `grid` key (grid names have 32 at most)
 
 
-@dataclass(frozen=True)
+@record
 class RowMarks:
     crossed: tuple[int, ...] = ()  # numbers crossed in the row, in file order
     lock: bool | None = None  # None when the file does not say (the last cell decides)
     bis: tuple[int, ...] = ()  # numbers whose small box (Bis) is crossed
 
 
-@dataclass(frozen=True)
+@record
 class Marks:
     source: str  # the file as the user named it; every error starts with it
     rows: tuple[RowMarks, ...]  # one per grid row, top to bottom

@@ -26,6 +26,7 @@ from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple, NoReturn, Sequence
 
+from ..records import record
 from ..errors import InputError
 from ..grid.model import Colour, Effect, Grid, Power, Row, Symbol, row_points
 from ..grid.validate import one_of, plural
@@ -72,7 +73,7 @@ class RowScore(NamedTuple):  # not a dataclass: building a frozen one costs more
     points: int
 
 
-@dataclass(frozen=True)
+@record
 class PowerScore:
     symbol: Symbol
     effect: Effect
@@ -80,7 +81,7 @@ class PowerScore:
     points: int  # what it adds to the total (0 for crosses already on the paper)
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     grid: str
     title: str
@@ -118,7 +119,7 @@ def failer(where: str, sheet_path: str = "") -> Fail:
 # -- what a grid's rows are, worked out once per grid ---------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _RowFacts:
     label: str
     lock_colour: Colour
@@ -129,7 +130,7 @@ class _RowFacts:
     last: int  # position of the last cell
 
 
-@dataclass(frozen=True)
+@record
 class _GridFacts:
     rows: tuple[_RowFacts, ...]
     max_crosses: int  # a property of Grid that walks every cell: once here

@@ -20,9 +20,9 @@ from __future__ import annotations
 import csv
 import io
 import os
-from dataclasses import dataclass
 from typing import NoReturn, Sequence
 
+from ..records import record
 from ..errors import InputError
 from ..grid.validate import plural
 from .scoring import Score
@@ -32,7 +32,7 @@ MAX_BYTES = 1024 * 1024  # some 50,000 lines: years of club evenings
 MAX_NAME = 40  # characters, as a marks file's player
 
 
-@dataclass(frozen=True)
+@record
 class Result:
     """One player's points in one game."""
 
@@ -42,7 +42,7 @@ class Result:
     points: int
 
 
-@dataclass(frozen=True)
+@record
 class Standing:
     player: str
     games: int

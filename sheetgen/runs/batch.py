@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ..records import record
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
 from ..grid.load import builtin_names, load_grid
 from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
@@ -63,7 +63,7 @@ TOP_KEYS = ("folder", "seed", "first_serial", "defaults")
 
 
 
-@dataclass(frozen=True)
+@record
 class BatchJob:
     job: Job
     file: str  # where its PDF goes, '/'-separated, relative to the output folder
@@ -75,7 +75,7 @@ class BatchJob:
         return page_count(self.job)
 
 
-@dataclass(frozen=True)
+@record
 class Batch:
     source: str  # the manifest, as the user named it
     name: str  # the manifest's file name without suffix: the combined PDF's name and title
@@ -88,7 +88,7 @@ class Batch:
         return sum(b.job.sheets for b in self.jobs)
 
 
-@dataclass(frozen=True)
+@record
 class Written:
     path: Path
     jobs: tuple[BatchJob, ...]  # the jobs in this file: one, or all when combined
@@ -144,7 +144,7 @@ def load_batch(path: str | os.PathLike[str], words: Labels | None = None) -> Bat
     return Batch(source, name, folder, folder_named, tuple(jobs))
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     """A job as its manifest entry gives it, checked, before its grid is read."""
 

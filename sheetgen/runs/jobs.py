@@ -17,11 +17,11 @@ line gives them, so that both accept the same values and say the same.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
+from ..records import record
 from ..grid.validate import Node, one_of
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..sheet.draw import draw_sheet, personalise
@@ -64,7 +64,7 @@ def serial_numbers(sheets: int, per_page: int, first: int, order: SerialOrder) -
             for page in range(pages) for slot in range(per_page if page < pages - 1 else on_last)]
 
 
-@dataclass(frozen=True)
+@record
 class Job:
     grid: Grid
     sheets: int = 8

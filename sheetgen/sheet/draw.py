@@ -9,13 +9,14 @@ All lengths in mm.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator, Mapping
 
 from ..grid.model import Colour
-from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect
+from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect, Text
 from . import pictograms as pict
 from .plan import (BOX_LINE, DOUBLE_INSET, DOUBLE_LINE, HEAVY, LINE, MIN_TEXT, CellPlan, LegendEntry, Measure,
-                   SheetData, SheetPlan, fit_text, inside_frame)
+                   SheetData, SheetPlan, SheetSize, fit_text, inside_frame)
 from .style import Theme
 
 SYMBOL_LINE = 0.16
@@ -154,13 +155,26 @@ def personalise(plan: SheetPlan, data: SheetData, theme: Theme, measure: Measure
     smallest = MIN_TEXT * plan.size.scale
     items: list[Item] = []
     for box, number in zip(plan.lucky_boxes, data.lucky):
-        items.append(fit_text(str(number), inside_frame(box, plan.size), plan.lucky_size, theme.ink, measure,
-                              bold=theme.bold, anchor="middle", min_size=plan.lucky_size, role="lucky",
-                              condensed=True, narrow=False))
+        items.append(_lucky_text(number, box, plan.size, plan.lucky_size, theme.ink, theme.bold, measure))
     if data.header and plan.header_box:
-        items.append(fit_text(data.header, plan.header_box, plan.strip_size, theme.ink, measure, min_size=smallest,
-                              role="header"))
+        items.append(_header_text(data.header, plan.header_box, plan.strip_size, theme.ink, measure, smallest))
     if data.serial is not None and plan.serial_box:
         items.append(fit_text(plan.serial_format.replace("{n}", f"{data.serial:06d}"), plan.serial_box,
                               plan.strip_size, theme.muted, measure, anchor="end", min_size=smallest, role="serial"))
     return tuple(items)
+
+
+# A lucky number in its box, or a job's header, is the same text on thousands of
+# sheets: fitted once (a text is plain data).  Serial numbers differ on every sheet.
+
+
+@lru_cache(maxsize=1024)
+def _lucky_text(number: int, box: Box, size: SheetSize, text_size: float, ink: RGB, bold: bool,
+                measure: Measure) -> Text:
+    return fit_text(str(number), inside_frame(box, size), text_size, ink, measure, bold=bold, anchor="middle",
+                    min_size=text_size, role="lucky", condensed=True, narrow=False)
+
+
+@lru_cache(maxsize=64)
+def _header_text(header: str, box: Box, text_size: float, ink: RGB, measure: Measure, smallest: float) -> Text:
+    return fit_text(header, box, text_size, ink, measure, min_size=smallest, role="header")

@@ -20,9 +20,9 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Iterator, Protocol
 
+from ..records import record
 from ..errors import LayoutError
 from ..grid.model import Colour, Effect, Grid, Row, Symbol
 from ..grid.validate import plural
@@ -34,7 +34,7 @@ class Measure(Protocol):
     def __call__(self, text: str, bold: bool, size: float, condensed: bool = False) -> float: ...
 
 
-@dataclass(frozen=True)
+@record
 class SheetSize:
     """A sheet's trimmed size in mm; ``scale``: how much bigger its type,
     minimum sizes, line widths and fixed band heights are than the standard's;
@@ -124,7 +124,7 @@ AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the o
 # -- the plan -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class CellPlan:
     """One cell of a row: what it is and where its parts go."""
 
@@ -144,7 +144,7 @@ class CellPlan:
     bis_box: Box | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ArrowPlan:
     """The direction hint at the start of a row: crosses go this way."""
 
@@ -154,7 +154,7 @@ class ArrowPlan:
     colour: Colour | None  # the row's colour, None for a row of many colours
 
 
-@dataclass(frozen=True)
+@record
 class LockPlan:
     row: int
     box: Box
@@ -162,7 +162,7 @@ class LockPlan:
     hint: Text | None = None  # "7x" when the row closes after another number of crosses than 5
 
 
-@dataclass(frozen=True)
+@record
 class ColourBox:
     """A box to cross or write in, in a colour's look (bonus bar, row totals)."""
 
@@ -171,7 +171,7 @@ class ColourBox:
     colour: Colour
 
 
-@dataclass(frozen=True)
+@record
 class PenaltyBox:
     index: int
     box: Box
@@ -179,7 +179,7 @@ class PenaltyBox:
     text: Text  # "−5"
 
 
-@dataclass(frozen=True)
+@record
 class TotalBox:
     """A box of the totals line: a row's points (in its lock colour), the penalties or the total."""
 
@@ -190,7 +190,7 @@ class TotalBox:
     caption: Text | None = None
 
 
-@dataclass(frozen=True)
+@record
 class TableColumn:
     crosses: int
     points: int
@@ -199,7 +199,7 @@ class TableColumn:
     value: Text  # "6"
 
 
-@dataclass(frozen=True)
+@record
 class LegendEntry:
     """A marker and its explanation.  ``marker`` is a power symbol, a colour
     (the key to the colour marks), a hint text ("7x"), or one of "double",
@@ -211,7 +211,7 @@ class LegendEntry:
     hint: Text | None = None  # the marker, when it is a text
 
 
-@dataclass(frozen=True)
+@record
 class SheetPlan:
     size: SheetSize
     content: Box  # everything printed stays inside
@@ -276,7 +276,7 @@ class SheetPlan:
         yield from self.operators
 
 
-@dataclass(frozen=True)
+@record
 class SheetData:
     """What differs from sheet to sheet."""
 
@@ -306,7 +306,7 @@ def _where(path: str = "", source: str = "") -> Iterator[None]:
 # -- the context every band is planned in -------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Sheet:
     grid: Grid
     labels: Labels
@@ -677,7 +677,7 @@ def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
     return {"bar_label": text, "bar": boxes}
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     """A legend entry before it is placed: marker, text, and the heading of its group."""
 

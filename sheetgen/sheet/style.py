@@ -10,14 +10,15 @@ touches no code.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from ..records import record
 from ..errors import QUOTED_MAX, InputError
 from ..pdf.geometry import RGB
 from ..grid.model import Colour
+from ..grid.shipped import shipped_data
 from ..grid.validate import Node, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -41,7 +42,7 @@ def languages(default_first: bool = False) -> list[str]:
     return sorted(found, key=lambda lang: lang != DEFAULT_LANG) if default_first else found
 
 
-@dataclass(frozen=True)
+@record
 class Labels:
     lang: str
     words: tuple[tuple[str, str], ...]
@@ -74,12 +75,10 @@ def placeholders(text: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
-    from ..grid.yamlio import read_package_data
-
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
     path = DATA / f"lang-{lang}.yaml"
-    return _labels(lang, Node(path.name, "", read_package_data(path)))
+    return _labels(lang, Node(path.name, "", shipped_data(path)))
 
 
 def load_label_file(path: str) -> Labels:
@@ -102,9 +101,7 @@ def load_label_file(path: str) -> Labels:
 
 @lru_cache(maxsize=1)
 def _english() -> dict[str, str]:
-    from ..grid.yamlio import read_package_data
-
-    return read_package_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+    return shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")  # type: ignore[return-value]
 
 
 def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
@@ -169,7 +166,7 @@ class Mark(str, Enum):
     BOWTIE = "bowtie"
 
 
-@dataclass(frozen=True)
+@record
 class Tint:
     """How one colour prints: frames and locks in ``strong``, backgrounds in
     ``pale``, numbers and marks in ``ink``; when ``hatch`` is not 0, diagonal
@@ -183,7 +180,7 @@ class Tint:
     hatch_ink: RGB = (0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@record
 class Theme:
     name: str
     palette: tuple[tuple[Colour, Tint], ...]
@@ -223,9 +220,7 @@ def _mm(node: Node, low: float, high: float) -> float:
 
 @lru_cache(maxsize=None)
 def _themes_file() -> dict[str, Node]:
-    from ..grid.yamlio import read_package_data
-
-    return Node("themes.yaml", "", read_package_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
+    return Node("themes.yaml", "", shipped_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 
 
 def themes() -> list[str]:
