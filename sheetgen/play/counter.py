@@ -151,7 +151,8 @@ def darkened(rgb: RGB, backgrounds: tuple[RGB, ...], ratio: float) -> RGB:
     """``rgb``, mixed with black in steps of 1 % until it stands ``ratio`` to 1
     against every colour of ``backgrounds`` (black always does, against light ones)."""
     for step in range(101):
-        shade: RGB = tuple(c * (1 - step / 100) for c in rgb)  # type: ignore[assignment]
+        # As CSS writes it: whole 255ths, so that the colour on the page is the one measured.
+        shade: RGB = tuple(round(c * (1 - step / 100) * 255) / 255 for c in rgb)  # type: ignore[assignment]
         if all(contrast(shade, back) >= ratio for back in backgrounds):
             return shade
     return (0.0, 0.0, 0.0)
