@@ -1,5 +1,5 @@
-"""What the tests of the counter page share: the ``page`` fixture (a grid's
-page on a fresh table in the session's Chromium) and the gestures of a
+"""What the tests of the counter page share: opening a grid's page on a
+fresh table in the session's Chromium (the ``page`` fixture) and the gestures of a
 person at the table, each finding a button by its visible text or its label
 for screen readers (up to its first comma), never by the page's structure."""
 
@@ -8,20 +8,20 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
+from browser import open_page
 from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser import open_page
 from sheetgen.grid.load import load_grid
 from sheetgen.play.counter import counter_html
 
 
-@pytest.fixture
-def page(chromium, tmp_path):
-    """Open the counter page of a grid (a name, or a Grid) on a fresh table: ``page("classic", players=2)``."""
+def counter_opener(chromium, tmp_path):
+    """The ``page`` fixture of conftest.py: open the counter page of a grid (a
+    name, or a Grid) on a fresh table, ``page("classic", players=2)``, the first
+    player's sheet shown."""
 
     def open_counter(grid, width: int = 390, lang: str = "en", height: int = 844, players: int = 1, **options):
         model = load_grid(grid) if isinstance(grid, str) else grid
@@ -30,7 +30,7 @@ def page(chromium, tmp_path):
         for _ in range(players - 1):
             chromium.find_element(By.XPATH, "//nav[@id='players']/button[last()]").click()
         if players > 1:
-            chromium.find_element(By.XPATH, "//nav[@id='players']/button[1]").click()  # the first player's sheet
+            chromium.find_element(By.XPATH, "//nav[@id='players']/button[1]").click()
         return chromium
 
     return open_counter

@@ -28,6 +28,8 @@ from sheetgen.play.simulate import Setup, game_marks
 from sheetgen.play.tally import score_document
 from test_simulate import EVERYTHING
 
+pytestmark = pytest.mark.slow  # a browser
+
 CASES = load_cases()
 GAMES = 8  # simulated games per grid, of 4 players: 32 sheets and 8 tables
 LEGAL = 16  # sheets of tests/legal_games.py per grid

@@ -12,11 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser import run_json
+from counter_page import (
+    button,
+    labelled,
+    rename,
+    tap,
+    tappable,
+    wait_for_dialog,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import run_json
-from counter_page import button, labelled, next_turn, page, rename, tap, tappable, wait_for_dialog  # noqa: F401
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.play.counter import contrast, theme_as_data
 from sheetgen.sheet.style import load_theme, themes

@@ -14,16 +14,29 @@ import json
 import random
 
 import pytest
+from browser import run_json
 from click.testing import CliRunner
+from counter_page import (
+    button,
+    downloaded,
+    exported,
+    labelled,
+    message,
+    next_turn,
+    proposal,
+    rename,
+    tabs,
+    tap,
+    tappable,
+    total,
+    wait_for_dialog,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import run_json
-from counter_page import (button, downloaded, exported, labelled, message, next_turn, page, proposal, rename, tabs, tap, tappable, total,  # noqa: F401 (page: a fixture)
-                          wait_for_dialog)
 from sheetgen.cli import cli
-from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.grid.load import load_grid
 from sheetgen.play.tally import score_document
 from sheetgen.sheet.style import languages, load_labels
 

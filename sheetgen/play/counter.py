@@ -25,7 +25,15 @@ from ..pdf.svg import svg_picture
 from ..sheet import pictograms as pict
 from ..sheet.draw import SYMBOL_LINE
 from ..sheet.plan import LOCK_W, SYMBOL
-from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, load_labels, load_theme
+from ..sheet.style import (
+    DATA,
+    DEFAULT_LANG,
+    DEFAULT_THEME,
+    Labels,
+    Theme,
+    load_labels,
+    load_theme,
+)
 
 TEMPLATE = DATA / "counter.html"
 PLACES = ("lang", "title", "data")  # {{lang}}, {{title}}, {{data}} in the template, each once
