@@ -103,9 +103,10 @@ def test_axe_finds_nothing_serious_at_start_mid_game_pending_and_game_over(page,
     run_json(driver, MID_GAME, 3)
     driver.find_element(By.ID, "log-title").click()  # the log open, with its buttons
     assert violations(driver) == [], "mid-game"
-    driver.find_element(By.ID, "contrast").click()
-    assert violations(driver, ["color-contrast-enhanced"]) == [], "high contrast, AAA"
-    driver.find_element(By.ID, "contrast").click()
+    if name in ("classic", "mixed"):  # the colours are the theme's, the same on every grid: two suffice
+        driver.find_element(By.ID, "contrast").click()
+        assert violations(driver, ["color-contrast-enhanced"]) == [], "high contrast, AAA"
+        driver.find_element(By.ID, "contrast").click()
     assert run_json(driver, PENDING) in ("proposal", "question")
     assert violations(driver) == [], "pending"
     assert run_json(driver, GAME_OVER)
@@ -138,10 +139,11 @@ LAYOUT = """
 
 @pytest.mark.parametrize("name", [*builtin_names(), "wide"])
 def test_every_target_is_44_px_on_a_phone_and_at_200_percent_zoom_without_sideways_scrolling(page, name):
-    grid = wide_grid() if name == "wide" else name
-    for width, height in ((390, 844), (640, 400)):  # a phone; a 1280 x 800 window at 200 % zoom
-        layout = run_json(page(grid, width=width, height=height, players=2), LAYOUT)
-        assert layout["small"] == [] and layout["outside"] == [], (width, layout)
+    driver = page(wide_grid() if name == "wide" else name, players=2)
+    for width, height in ((390, 844), (640, 400)):  # a phone; a 1280 x 800 window at 200 % zoom (the page refits)
+        driver.set_window_size(width, height)
+        layout = run_json(driver, LAYOUT)
+        assert layout["width"] == width and layout["small"] == [] and layout["outside"] == [], (width, layout)
         assert layout["scroll"] <= layout["width"], width
 
 
