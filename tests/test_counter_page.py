@@ -33,7 +33,7 @@ from counter_page import (
 )
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import load_grid
@@ -141,8 +141,7 @@ def test_players_take_turns_in_seat_order_from_the_one_chosen_to_begin(page):
     assert driver.find_element(By.ID, "turn-text").text.startswith("Turn 1 · Active player: Player 2 · Action 1")
     for active, crosses in (("Player 2", "Red 2"), ("Player 3", "Red 3"), ("Player 1", "Red 4"), ("Player 2", "Red 5")):
         assert f"Active player: {active}" in driver.find_element(By.ID, "turn-text").text
-        tap(driver, button(driver, "Player 1 0").text.replace("\n", " ") if False else driver.find_elements(
-            By.CSS_SELECTOR, "#players button[aria-pressed]")[int(active[-1]) - 1].text.replace("\n", " ").replace("(active player) ", ""))
+        driver.find_elements(By.CSS_SELECTOR, "#players button[aria-pressed]")[int(active[-1]) - 1].click()
         tap(driver, crosses)
         next_turn(driver)
     assert message(driver, "+ Add player") == "Players join or leave between games: start a new game first."
@@ -394,11 +393,13 @@ def test_two_tabs_never_lose_a_tap(page, chromium):
     try:
         driver.switch_to.window(first)
         tap(driver, "Player 2 0", "Yellow 5")  # tab 1: Player 2's yellow 5
-        driver.switch_to.window(second)  # tab 2, not reloaded: it heard of it
+        driver.switch_to.window(second)  # tab 2, not reloaded: it hears of it (a storage event)
+        WebDriverWait(driver, 10).until(lambda d: tabs(d)[1] == ("Player 2", "1"))
         tap(driver, "Player 2 1")
         assert labelled(driver, "Yellow 5") == "Yellow 5, crossed"
         tap(driver, "Player 1 0", "Blue 11")
         driver.switch_to.window(first)
+        WebDriverWait(driver, 10).until(lambda d: tabs(d)[0] == ("Player 1", "1"))
         driver.refresh()
         tap(driver, "Player 2 1")
         assert labelled(driver, "Yellow 5") == "Yellow 5, crossed"
