@@ -235,3 +235,11 @@ def test_the_picture_shows_the_crosses_of_the_example_and_its_points(name):
     points = [str(row.points) for row in score.rows]
     assert written == points + ["5", str(EXAMPLES[name][-1])]
     assert sum(map(int, written[:-2])) - 5 == score.total - sum(power.points for power in score.powers)
+
+
+def test_a_card_that_does_not_fit_is_a_layout_error_naming_the_grid_and_writes_nothing(invoke, tmp_path, monkeypatch):
+    monkeypatch.setitem(PAPERS, "a4", (150, 150))  # a page too small for the rules of powers
+    result = invoke("rules", "powers", "--pdf")
+    assert (result.exit_code, result.stderr) == (
+        1, "sheetgen: powers.yaml: the rules do not fit on one 150 x 150 mm page, even at 6.5 pt\n")
+    assert list(tmp_path.iterdir()) == []

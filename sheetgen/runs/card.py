@@ -29,5 +29,5 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> b
     try:
         card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
     except LayoutError as error:
-        raise error.located(grid.source) from None
+        raise error.within(where=grid.source) from None
     return render_page(card.page, [card.picture], title=rules.heading)
