@@ -17,16 +17,16 @@ import io
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator
 
 import click
 
 from .errors import InputError, OutputError, SheetgenError, quoted, shown
-from .pdf.impose import PAPERS
 from .grid.validate import Node, plural
+from .pdf.impose import PAPERS
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
@@ -582,7 +582,8 @@ def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_
         numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
-        _say(f"wrote {shown(os.fspath(file.path))} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
+        _say(f"wrote {shown(os.fspath(file.path))}"
+             f" ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
 
 
 @cli.command("pack")

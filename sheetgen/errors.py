@@ -92,7 +92,7 @@ class LayoutError(SheetgenError):
         self.message, self.path, self.where = message, path, where
         super().__init__(": ".join(part for part in (where, path, message) if part))
 
-    def within(self, path: str = "", where: str = "") -> "LayoutError":
+    def within(self, path: str = "", where: str = "") -> LayoutError:
         """The same error, naming ``path`` and the grid file ``where`` unless it names them already."""
         return LayoutError(self.message, self.path or path, self.where or where)
 

@@ -14,8 +14,6 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from conftest import need_tool
-from test_example import EXAMPLES
 from sheetgen.cli import cli
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import builtin_names, load_grid
@@ -26,10 +24,12 @@ from sheetgen.play.card import LEADING, PEN, Card, compose_example, example_pict
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
 from sheetgen.play.scoring import score_sheet
-from sheetgen.runs.card import CARD_PAPERS
-from sheetgen.runs.card import rules_card_pdf
+from sheetgen.runs.card import CARD_PAPERS, rules_card_pdf
 from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
+
+from conftest import need_tool
+from test_example import EXAMPLES
 
 LANGS = languages()
 DPI = 100

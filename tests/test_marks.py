@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from sheetgen.errors import InputError
 from sheetgen.grid.load import builtin_names, load_grid
-from sheetgen.grid.yamlio import parse_document, parse_yaml, read_yaml
 from sheetgen.grid.validate import Node
+from sheetgen.grid.yamlio import parse_document, parse_yaml, read_yaml
 from sheetgen.play.marks import (
     SHEET_KEYS,
     Marks,

@@ -20,7 +20,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legal_games import expected_total, marks_document, play
 from sheetgen.errors import SheetgenError
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.grid.model import Effect, Power, Symbol
@@ -36,6 +35,8 @@ from sheetgen.play.scoring import (
     scores_as_json,
     scores_json_text,
 )
+
+from legal_games import expected_total, marks_document, play
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "scoring.md"
 CLASSIC_ROW, CLASSIC_DOWN = list(range(2, 13)), list(range(12, 1, -1))

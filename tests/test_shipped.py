@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from cli_process import sheetgen_env
 from sheetgen.grid import shipped
 from sheetgen.grid.load import builtin_dir, load_grid
 from sheetgen.grid.shipped import CACHE, DATA, build_cache, cache_key, shipped_data, shipped_grid
 from sheetgen.grid.yamlio import read_package_data, read_yaml
+
+from cli_process import sheetgen_env
 
 
 def test_the_cache_is_current():

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from ..errors import InputError
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
-from .shipped import shipped_grid
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
+from .shipped import shipped_grid
 from .validate import Node, one_of
 
 # Bounds of the format (documented in docs/grid-format.md).

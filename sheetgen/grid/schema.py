@@ -55,7 +55,7 @@ class Choice:
 
 @record
 class ListOf:
-    item: "Shape"
+    item: Shape
     low: int
     high: int
     what: str  # the items, plural, for the message: "expected 2 to 4 rows"
@@ -68,8 +68,8 @@ class ListOf:
 class Fields:
     """A mapping with known keys, in the order messages list them."""
 
-    required: tuple[tuple[str, "Shape"], ...]
-    optional: tuple[tuple[str, "Shape"], ...] = ()
+    required: tuple[tuple[str, Shape], ...]
+    optional: tuple[tuple[str, Shape], ...] = ()
     doc: str = ""
     what: str = "a mapping"
 
@@ -88,7 +88,7 @@ class NumberKeys:
     """A mapping from whole numbers to values of one shape."""
 
     key: Whole
-    value: "Shape"
+    value: Shape
     doc: str = ""
     what: str = "a mapping"
 
@@ -98,7 +98,7 @@ class Tagged:
     """A mapping whose other keys depend on the value of its ``tag`` key."""
 
     tag: str
-    variants: tuple[tuple[str, tuple[tuple[str, "Shape"], ...]], ...]  # tag value -> its other keys
+    variants: tuple[tuple[str, tuple[tuple[str, Shape], ...]], ...]  # tag value -> its other keys
     doc: str = ""
 
     @property
@@ -179,7 +179,8 @@ def _schema(shape: Shape) -> dict:
     elif isinstance(shape, NumberOr):
         out["anyOf"] = [_schema(shape.number), _schema(shape.fields)]
     elif isinstance(shape, NumberKeys):
-        out |= {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": _schema(shape.value)}
+        out |= {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                "additionalProperties": _schema(shape.value)}
     else:
         tag = Choice(tuple(value for value, _ in shape.variants))
         every = {key: inner for _, fields in shape.variants for key, inner in fields}

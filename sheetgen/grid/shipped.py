@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CACHE = DATA / "shipped.json"

@@ -9,10 +9,11 @@ every error in every file reads the same way.
 
 from __future__ import annotations
 
-from typing import Mapping, NoReturn, Sequence, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import NoReturn, TypeVar
 
-from ..records import record
 from ..errors import InputError, quoted
+from ..records import record
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ class Node:
     value: object
 
     # -- navigation -------------------------------------------------------
-    def at(self, key: str | int) -> "Node":
+    def at(self, key: str | int) -> Node:
         # [i] only for list positions: a mapping key that is a number (a cell
         # number under `symbols`) reads `symbols.8`, as it is written in the file.
         if isinstance(self.value, list):
@@ -75,7 +76,7 @@ class Node:
         self.fail(f"expected {what}, got {describe(self.value)}")
 
     # -- shapes -----------------------------------------------------------
-    def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, "Node"]:
+    def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, Node]:
         """The present keys as child nodes; unknown keys and missing required keys fail."""
         # A whole document that is not a mapping, or has none of the keys, is no
         # file of this kind at all, and may be any of the user's (a password
@@ -94,7 +95,7 @@ class Node:
                 self.fail(f"missing key {key!r}")
         return {key: self.at(key) for key in known if key in self.value}
 
-    def sequence(self, minimum: int = 0, maximum: int | None = None, what: str = "items") -> list["Node"]:
+    def sequence(self, minimum: int = 0, maximum: int | None = None, what: str = "items") -> list[Node]:
         if not isinstance(self.value, list):
             self.expected("a list")
         count = len(self.value)

@@ -307,7 +307,8 @@ def _decode(data: bytes, where: str, limit: int) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(where, "", f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+        message = f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+        raise InputError(where, "", message) from None
 
 
 def parse_document(text: str, where: str) -> object:

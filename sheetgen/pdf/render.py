@@ -14,9 +14,16 @@ import io
 import math
 import os
 import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+
+from ..errors import LayoutError
+from ..grid.validate import one_of
+from ..records import record
+from .geometry import RGB, Circle, Drawing, Item, Placed, Polygon, Rect, Text
+from .impose import PagePlan
+from .truetype import slim_truetype
 
 # reportlab takes settings from RL_* environment variables when it is first
 # imported: RL_pdfComments=1 would change the bytes, a malformed value stop the
@@ -31,13 +38,6 @@ try:
     from reportlab.pdfgen.canvas import Canvas
 finally:
     os.environ.update(_RL_SETTINGS)
-
-from ..records import record
-from ..errors import LayoutError
-from .geometry import Circle, Drawing, Item, Placed, Polygon, Rect, Text
-from .impose import PagePlan
-from .truetype import slim_truetype
-from ..grid.validate import one_of
 
 # DejaVu Sans, the extended Vera family, subset by scripts/fonts.py to the Latin
 # letters of Western, Central and Eastern Europe and the sheets' punctuation.
@@ -56,7 +56,7 @@ def _font(bold: bool, condensed: bool = False) -> str:
     return _registered(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib).
@@ -89,7 +89,7 @@ def no_glyph(missing: str) -> str:
             " (expected European Latin letters, digits and punctuation)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _printable() -> frozenset[str]:
     """Every character all faces print.  scripts/fonts.py gives every face the
     same characters, so the regular face, which every sheet prints in, says

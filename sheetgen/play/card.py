@@ -12,8 +12,8 @@ is ``example.example_marks``; its score is ``scoring.score_sheet``'s.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..errors import LayoutError
 from ..grid.model import Grid

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
 
 from ..grid.model import Colour, Effect, Grid, Power, row_points
 
@@ -214,7 +214,7 @@ class GameResult:
     end: str | None  # "locks" (a second row closed), "penalties" (a player's last penalty box), None: no end
     closings: tuple[Closing, ...]
     sheets: tuple[Sheet, ...]  # seat order
-    scores: tuple["SheetScore", ...]  # seat order
+    scores: tuple[SheetScore, ...]  # seat order
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 
-from ..records import record
 from ..errors import InputError
 from ..grid.model import Grid
 from ..grid.validate import Node
+from ..records import record
 
 SHEET_KEYS = ("rows", "grid", "player", "penalties", "bonus_bar")
 PLAYER_KEYS = ("rows", "player", "penalties", "bonus_bar")  # an entry of `players`

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..errors import shown
 from ..grid.model import Colour, Grid, Row
@@ -148,7 +148,8 @@ class _Words:
         """A section for each feature of the grid, in the order of the sheet's legend."""
         grid, labels = self.grid, self.labels
         if grid.has_double:
-            yield Section(labels("rules_title_double"), (labels.fill("rules_double", cells=self.numbers_where("double")),))
+            double = labels.fill("rules_double", cells=self.numbers_where("double"))
+            yield Section(labels("rules_title_double"), (double,))
         if grid.bis:
             yield Section(labels("rules_title_bis"), (labels("rules_bis"),))
         if grid.bonus_bar:

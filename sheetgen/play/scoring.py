@@ -21,15 +21,16 @@ game carry most of them:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from functools import cached_property, lru_cache
-from typing import Callable, NamedTuple, NoReturn, Sequence
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import NamedTuple, NoReturn
 
-from ..records import record
 from ..errors import InputError
 from ..grid.model import Colour, Effect, Grid, Power, Row, Symbol, row_points
 from ..grid.validate import one_of, plural
+from ..records import record
 from .marks import Marks, RowMarks
 
 # The reason codes of refusals: with the path, what two engines must agree on.
@@ -351,7 +352,8 @@ def closings_per_action(grid: Grid, unlocked: Sequence[Power], bar_used: bool) -
     if any(p.effect is Effect.CROSS_EACH_OPEN_ROW for p in immediate):
         return rows
     symbols = {p.symbol for p in immediate}
-    spawning_last = sum(1 for row in grid.rows if (bar_used and row.cells[-1].framed) or row.cells[-1].symbol in symbols)
+    spawning_last = sum(1 for row in grid.rows
+                        if (bar_used and row.cells[-1].framed) or row.cells[-1].symbol in symbols)
     branches = 0
     for power in immediate:
         if bar_used or len(immediate) > 1:
@@ -381,9 +383,9 @@ def check_game_end(grid: Grid, locks: int, penalties: int, closings: Callable[[]
              f" at most one row is closed, and on this sheet one action closes at most {plural(most, 'row')})")
     if penalties == grid.penalty_boxes and locks >= 2:
         fail("penalties", "penalty-after-game-end",
-             f"all {plural(penalties, 'penalty box', 'penalty boxes')} crossed with {locks} rows locked: the last box and"
-             " the second lock each end the game at once, and they cannot come in one turn (a penalised player"
-             " crossed nothing in it)")
+             f"all {plural(penalties, 'penalty box', 'penalty boxes')} crossed with {locks} rows locked:"
+             " the last box and the second lock each end the game at once, and they cannot come in one turn"
+             " (a penalised player crossed nothing in it)")
 
 
 # -- the bonus bar -----------------------------------------------------------------
@@ -421,7 +423,8 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         why = _strikable(sheet, free)
         if why:
             fail("bonus_bar", "framed-without-box",
-                 f"{plural(framed, 'framed cell')} crossed but {plural(len(seen), 'box', 'boxes') if seen else 'no box'}:"
+                 f"{plural(framed, 'framed cell')} crossed"
+                 f" but {plural(len(seen), 'box', 'boxes') if seen else 'no box'}:"
                  f" a framed cell takes no box only when every box left is struck, {why}")
     for n, box in enumerate(bar):
         colour = grid.bonus_bar[box - 1]
@@ -434,7 +437,8 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         why = _strikable(sheet, {grid.bonus_bar[b - 1] for b in passed})
         if why:
             fail(f"bonus_bar[{n}]", "box-order",
-                 f"box {box} crossed while boxes before it are free: a box is passed over only when it is struck, {why}")
+                 f"box {box} crossed while boxes before it are free:"
+                 f" a box is passed over only when it is struck, {why}")
     _check_framed_rows_open(sheet, bar, seen, framed, fail)
     taken: dict[Colour, int] = {}
     for n, box in enumerate(bar):
@@ -446,7 +450,8 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         if taken[colour] > possible and not sheet.may_lose_forced_cross(row):
             shows = f"only {plural(possible, 'cross', 'crosses')}" if possible else "no cross"
             fail(f"bonus_bar[{n}]", "bonus-cross-missing",
-                 f"{plural(taken[colour], colour.value + ' box', colour.value + ' boxes')} crossed but rows[{row}] shows"
+                 f"{plural(taken[colour], colour.value + ' box', colour.value + ' boxes')} crossed"
+                 f" but rows[{row}] shows"
                  f" {shows} they can have given (a box's cross is compulsory and takes the first free cell of its row:"
                  " the row's first cell, or the cell just right of another cross)")
 
@@ -475,7 +480,8 @@ def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int],
         if outside >= len(demands) - j:
             continue
         colours = _all_of(sorted(c.value for c in struck))
-        elsewhere = f"only {plural(outside, 'framed cell')} crossed outside them" if outside else "no framed cell crossed outside them"
+        elsewhere = (f"only {plural(outside, 'framed cell')} crossed outside them" if outside
+                     else "no framed cell crossed outside them")
         if box is None:
             fail("bonus_bar", "framed-without-box",
                  f"a framed cell found no box, so the boxes left ({colours}) were struck and their rows closed then,"
@@ -530,7 +536,8 @@ def _check_each_open_row(sheet: _Sheet, power: Power, fail: Fail) -> None:
         cells = ", ".join(f"{grid.rows[r].cells[c].colour.value} {grid.rows[r].cells[c].number}"
                           for r, c in grid.symbol_cells(power.symbol))
         fail(f"rows[{missing[1]}]", "power-cross-missing",
-             f"the {power.symbol.value} ({cells}) is unlocked and crosses at once the first free cell of every open row, but"
+             f"the {power.symbol.value} ({cells}) is unlocked"
+             " and crosses at once the first free cell of every open row, but"
              f" {_all_of([f'rows[{r}]' for r in missing])} have no cross it can have made"
              " (right of its symbol, in the row's first cell or just right of another cross), and only one row"
              " can have been closed by another player")
@@ -601,7 +608,7 @@ def _format_ranking(ranked: list[tuple[int, Score]]) -> str:
     lines = [(str(place), score.name, str(score.total)) for place, score in ranked]
     best = winners(ranked)
     names = " and ".join(score.name for score in best)
-    verdict = f"Winners (tie): {names} with {best[0].total}" if len(best) > 1 else f"Winner: {names} with {best[0].total}"
+    verdict = f"{'Winners (tie)' if len(best) > 1 else 'Winner'}: {names} with {best[0].total}"
     return "Ranking\n" + _table(lines) + "\n" + verdict
 
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 import csv
 import io
 import os
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
-from ..records import record
 from ..errors import InputError
 from ..grid.validate import plural
+from ..records import record
 from .scoring import Score
 
 HEADER = ("game", "grid", "player", "points")

@@ -16,8 +16,8 @@ simulation would then report the strategy's bias as the grid's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .game import BIS, Choose, Move, Sheet, Table
 

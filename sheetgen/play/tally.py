@@ -16,9 +16,10 @@ from __future__ import annotations
 import gc
 import os
 import stat
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
+from functools import partial
 
 from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
@@ -161,7 +162,7 @@ class _Run:
             if isinstance(sheet, InputError):
                 self.refuse(sheet, "form")
             else:
-                scores += self._scored(lambda: score_sheet(self.grid, sheet), "form")
+                scores += self._scored(partial(score_sheet, self.grid, sheet), "form")
         return scores
 
     def _scored(self, score: Callable[[], Score], reason: str, file: str | None = None) -> list[Score]:

@@ -30,21 +30,36 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
-from ..records import record
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
 from ..grid.load import builtin_names, load_grid
-from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, job_section, page_count,
-                   read_first_serial, read_header, read_paper, read_serial_order, read_sheets, read_size,
-                   render_job, sheet_data)
-from ..sheet.plan import STANDARD, SheetData
-from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
-from .output import check_target, write_atomic
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from ..grid.validate import Node, one_of
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..records import record
+from ..sheet.plan import STANDARD, SheetData
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
+from .jobs import (
+    MAX_SHEETS,
+    Job,
+    Progress,
+    SerialOrder,
+    check_job,
+    counted,
+    job_section,
+    page_count,
+    read_first_serial,
+    read_header,
+    read_paper,
+    read_serial_order,
+    read_sheets,
+    read_size,
+    render_job,
+    sheet_data,
+)
+from .output import check_target, write_atomic
 
 MAX_JOBS = 100
 # Of the grid files one batch reads, all told: some 200 grid files of the

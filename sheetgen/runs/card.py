@@ -13,7 +13,6 @@ from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
 
-
 CARD_PAPERS = STANDARD.papers  # those of the standard sheets: A6 is too small for a page of rules and a picture
 
 

@@ -17,19 +17,20 @@ line gives them, so that both accept the same values and say the same.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from ..records import record
+from ..errors import LayoutError
+from ..grid.model import Grid
 from ..grid.validate import Node, one_of
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
-from ..play.lucky import DEFAULT_SEED, deal_lucky
-from ..grid.model import Grid
-from ..errors import LayoutError
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Theme, languages, load_labels, load_theme
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from ..pdf.render import Section

@@ -9,14 +9,28 @@ All lengths in mm.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Iterator, Mapping
 
 from ..grid.model import Colour
 from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect, Text
 from . import pictograms as pict
-from .plan import (BOX_LINE, DOUBLE_INSET, DOUBLE_LINE, HEAVY, LINE, MIN_TEXT, CellPlan, LegendEntry, Measure,
-                   SheetData, SheetPlan, SheetSize, fit_text, inside_frame)
+from .plan import (
+    BOX_LINE,
+    DOUBLE_INSET,
+    DOUBLE_LINE,
+    HEAVY,
+    LINE,
+    MIN_TEXT,
+    CellPlan,
+    LegendEntry,
+    Measure,
+    SheetData,
+    SheetPlan,
+    SheetSize,
+    fit_text,
+    inside_frame,
+)
 from .style import Theme
 
 SYMBOL_LINE = 0.16

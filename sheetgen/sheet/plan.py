@@ -19,14 +19,15 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Protocol
 
-from ..records import record
 from ..errors import LayoutError
 from ..grid.model import Colour, Effect, Grid, Row, Symbol
 from ..grid.validate import plural
 from ..pdf.geometry import RGB, Box, Text
+from ..records import record
 from .style import Labels, Theme
 
 

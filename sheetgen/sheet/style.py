@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from ..records import record
 from ..errors import QUOTED_MAX, InputError
-from ..pdf.geometry import RGB
 from ..grid.model import Colour
 from ..grid.shipped import shipped_data
 from ..grid.validate import Node, one_of
+from ..pdf.geometry import RGB
+from ..records import record
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"
@@ -73,7 +73,7 @@ def placeholders(text: str) -> list[str]:
     return sorted({match.group(1) for match in PLACEHOLDER.finditer(text)})
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
@@ -218,7 +218,7 @@ def _mm(node: Node, low: float, high: float) -> float:
     return float(value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _themes_file() -> dict[str, Node]:
     return Node("themes.yaml", "", shipped_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 
@@ -230,7 +230,7 @@ def themes() -> list[str]:
     return sorted(node.value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     """The theme ``name`` of ``themes.yaml``; ``colour_marks`` adds the colour
     marks to a theme that does not print them anyway."""
