@@ -29,7 +29,7 @@ from .grid.validate import Node, plural
 from .pdf.impose import PAPERS
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.plan import SIZES, STANDARD
-from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 
 PAGES_MAX = 10_000
 
@@ -69,7 +69,8 @@ class _Cli(click.Group):
             _silence_stdout()
             sys.exit(1)
         except OSError as error:  # the system refused something on a path not checked before
-            _complain(f"{error.filename}: {error.strerror}" if error.filename is not None else error.strerror)
+            reason = error.strerror or str(error)
+            _complain(f"{error.filename}: {reason}" if error.filename is not None else reason)
             sys.exit(1)
         except MemoryError:
             _complain("out of memory (print fewer pages in one run, or free some memory)")
@@ -232,7 +233,7 @@ def _one_of(*options: tuple[str, object]) -> None:
         raise click.UsageError(f"give {' or '.join('--' + name.replace('_', '-') for name in given)}, not both")
 
 
-def _words(lang_file: str | None):
+def _words(lang_file: str | None) -> Labels | None:
     """The words of the user's language file, if one is given."""
     from .sheet.style import load_label_file
 
@@ -447,7 +448,7 @@ def _write_pdf(data: bytes, output: str | None, name: str, summary: str, quiet: 
     from .runs.output import write_atomic
 
     if output == "-":
-        sys.stdout.write_bytes(data)
+        sys.stdout.write_bytes(data)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
         if not quiet:
             click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
         return
@@ -493,7 +494,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         _say(scores_json_text(result.scores, result.refused, **more))
     else:
         _say(format_scores(result.scores, ranked=not result.refused), nl=False)
-        if evening is not None:
+        if evening is not None and standings is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if result.refused:
         sys.exit(1)
@@ -729,7 +730,7 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
     with _progress(games, "Playing", False) as progress:
         report = run(setup, jobs=jobs, progress=progress)
-    if kind is not None:
+    if heatmap is not None and kind is not None:
         from .runs.output import write_atomic
 
         write_atomic(heatmap, draw_heatmap(report, kind, sheet))
@@ -777,7 +778,7 @@ def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -
     model = load_grid(grid)
     page = counter_html(model, lang, theme).encode()
     if output == "-":
-        sys.stdout.write_bytes(page)
+        sys.stdout.write_bytes(page)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
         return
     default = default_output(model, lang)
     target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)

@@ -125,7 +125,7 @@ def check(shape: Shape, node: Node) -> None:
     elif isinstance(shape, Choice):
         node.choice(dict.fromkeys(shape.options))
     elif isinstance(shape, ListOf):
-        bounds = (0, None) if shape.narrowed else (shape.low, shape.high)
+        bounds: tuple[int, int | None] = (0, None) if shape.narrowed else (shape.low, shape.high)
         for item in node.sequence(*bounds, shape.what):
             check(shape.item, item)
     elif isinstance(shape, Fields):

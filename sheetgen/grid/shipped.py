@@ -75,7 +75,8 @@ def cache_key(path: Path) -> str:
 def _cache() -> dict[str, list]:
     try:
         with open(CACHE, encoding="utf-8") as handle:
-            return json.load(handle, object_hook=_decode)
+            found: dict[str, list] = json.load(handle, object_hook=_decode)
+            return found
     except (OSError, ValueError):  # no cache (a trimmed install) or a broken one: parse every file
         return {}
 
@@ -119,8 +120,8 @@ def _same(a: object, b: object) -> bool:
     """Equal and of the same types all the way down (1, 1.0 and True are equal in Python)."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same(a[key], b[key]) for key in a)  # type: ignore[index]
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))  # type: ignore[arg-type]
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(_same(a[key], b[key]) for key in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b

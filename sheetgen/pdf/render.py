@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
+from typing import cast
 
 from ..errors import LayoutError
 from ..grid.validate import one_of
@@ -66,7 +67,7 @@ def _registered(name: str) -> str:
         font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]), asciiReadable=False)
         face = font.face
         full_subset = face.makeSubset
-        face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
+        face.makeSubset = lambda subset: slim_truetype(full_subset(subset))  # type: ignore[method-assign]
         pdfmetrics.registerFont(font)
     return name
 
@@ -95,7 +96,7 @@ def _printable() -> frozenset[str]:
     same characters, so the regular face, which every sheet prints in, says
     which (tests/test_pdf.py holds this to every face): a run reads no face
     it does not print in."""
-    face = pdfmetrics.getFont(_font(False)).face
+    face = cast(TTFont, pdfmetrics.getFont(_font(False))).face
     glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
     return frozenset(chr(code) for code, glyph in glyphs.items()
                      if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")
@@ -254,12 +255,12 @@ class _Painter:
         write, without their bookkeeping (a unique sheet's texts are most of
         its cost).  Horizontal scaling (Tz) outlives a text object, so a run
         that narrows text sets it back to 100 before it ends."""
-        doc = self.c._doc  # reportlab's document: it numbers the font subsets that splitString fills
+        doc = self.c._doc  # type: ignore[attr-defined]  # reportlab's document: it numbers the font subsets that splitString fills
         ops = ["BT"]
         face = scale = subset = None
         for item in run:
             name = _font(item.bold, item.condensed)
-            font = pdfmetrics.getFont(name)
+            font = cast(TTFont, pdfmetrics.getFont(name))  # every face is registered by _registered
             size = item.size * mm
             width = font.stringWidth(item.text, size) * item.stretch
             x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
@@ -316,7 +317,8 @@ def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
             buffer,
             invariant=1,
             pageCompression=1,
-            initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
+            # an embedded font, so no unembedded Helvetica is added (a name, where the stubs say float)
+            initialFontName=_font(False),  # type: ignore[arg-type]
             initialFontSize=8,
         )
     canvas.setTitle(title)

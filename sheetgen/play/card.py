@@ -253,7 +253,7 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
     items += [part for box in plan.penalties if box.index < marks.penalties for part in cross(box.box)]
     written = {"penalties": -score.penalty_points, "total": score.total}
     for total in plan.totals:
-        value = score.rows[total.row].points if total.kind == "row" else written[total.kind]
+        value = score.rows[total.row].points if total.row is not None else written[total.kind]
         items.append(_written(str(value), total.box, measure))
     return Drawing(plan.width, plan.height, tuple(items))
 

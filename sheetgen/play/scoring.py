@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from json.encoder import encode_basestring_ascii
 from typing import NamedTuple, NoReturn
 
 from ..errors import InputError
@@ -473,7 +473,8 @@ def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int],
         if row.cells[p].framed
     ]
     free = [b for b in range(1, len(grid.bonus_bar) + 1) if b not in seen]
-    demands = [(box, {grid.bonus_bar[b - 1] for b in free if b < box}) for box in sorted(seen)]
+    demands: list[tuple[int | None, set[Colour]]] = [(box, {grid.bonus_bar[b - 1] for b in free if b < box})
+                                                     for box in sorted(seen)]
     demands += [(None, {grid.bonus_bar[b - 1] for b in free})] * (framed - len(seen))
     for j, (box, struck) in enumerate(demands):
         outside = sum(1 for colour in cells if colour not in struck)

@@ -276,7 +276,7 @@ class Spread:
     most: int
 
     @classmethod
-    def of(cls, histogram: Counter) -> Spread:
+    def of(cls, histogram: Counter[int]) -> Spread:
         n = sum(histogram.values())
         total = sum(value * count for value, count in histogram.items())
         squares = sum(value * value * count for value, count in histogram.items())
@@ -442,7 +442,7 @@ def _spread_json(spread: Spread) -> dict:
             "p90": spread.high, "min": spread.least, "max": spread.most}
 
 
-def _mean(histogram: Counter) -> float:
+def _mean(histogram: Counter[int]) -> float:
     return sum(k * v for k, v in histogram.items()) / sum(histogram.values())
 
 

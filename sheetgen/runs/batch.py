@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
@@ -192,8 +193,8 @@ def _read_job(node: Node, defaults: dict[str, Node], base: Path) -> _Entry:
     )
     numbered = style["serial"].boolean() if "serial" in style else False
     file = _relative_path(fields["file"], "the output folder", ".pdf") if "file" in fields else None
-    grid, size = _grid_source(fields["grid"], base)
-    return _Entry(node, fields, style, grid, size, options, numbered, file)
+    grid, grid_bytes = _grid_source(fields["grid"], base)
+    return _Entry(node, fields, style, grid, grid_bytes, options, numbered, file)
 
 
 def _grid_source(node: Node, base: Path) -> tuple[str, int]:
@@ -301,7 +302,7 @@ def write_batch(
 
     targets = [root / b.file for b in batch.jobs]
     for b, target in zip(batch.jobs, targets):  # every target is checked before any is written
-        _inside(root, target, lambda message, b=b: InputError(batch.source, b.where, message))
+        _inside(root, target, partial(InputError, batch.source, b.where))
         check_target(target)
     written: list[Written] = []
     for b, target in zip(batch.jobs, targets):

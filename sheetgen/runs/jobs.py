@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..grid.validate import Node, one_of
+from ..pdf.geometry import Drawing
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..records import record
@@ -148,7 +149,7 @@ def _sheet_of(job: Job) -> tuple:
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, size: SheetSize, header: bool,
-            serial: bool):
+            serial: bool) -> tuple[SheetPlan, Theme, Drawing]:
     """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 

@@ -119,15 +119,15 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
         fields |= _part(node, templates=True).mapping(optional=templates)
     else:
         fields |= _part(node, templates=True).mapping(required=templates)
-    words = []
+    texts = []
     for key, model in english.items():
         if key not in fields:
-            words.append((key, model))
+            texts.append((key, model))
             continue
         text = fields[key].text(LONGEST_TEMPLATE if _is_template(key) else LONGEST_LABEL)
         _check_placeholders(fields[key], text, model)
-        words.append((key, text))
-    return Labels(lang, tuple(words))
+        texts.append((key, text))
+    return Labels(lang, tuple(texts))
 
 
 def _is_template(key: object) -> bool:
@@ -136,6 +136,7 @@ def _is_template(key: object) -> bool:
 
 def _part(node: Node, templates: bool) -> Node:
     """The rules templates of a language file, or its other words."""
+    assert isinstance(node.value, dict)  # as _labels has checked
     return Node(node.source, node.path, {k: v for k, v in node.value.items() if _is_template(k) == templates})
 
 
@@ -249,10 +250,13 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     tints = []
     for colour in Colour:
         tint = palette[colour.value].mapping(required=("strong", "pale", "ink"), optional=("hatch",))
-        rgb = (_rgb(tint[key]) for key in ("strong", "pale", "ink"))
-        hatch = tint["hatch"].mapping(required=("every", "ink")) if "hatch" in tint else None
-        lines = (_mm(hatch["every"], 0.5, 5), _rgb(hatch["ink"])) if hatch else ()
-        tints.append((colour, Tint(*rgb, shapes[colour], *lines)))
+        strong, pale, ink = (_rgb(tint[key]) for key in ("strong", "pale", "ink"))
+        if "hatch" in tint:
+            hatch = tint["hatch"].mapping(required=("every", "ink"))
+            every, hatch_ink = _mm(hatch["every"], 0.5, 5), _rgb(hatch["ink"])
+            tints.append((colour, Tint(strong, pale, ink, shapes[colour], every, hatch_ink)))
+        else:
+            tints.append((colour, Tint(strong, pale, ink, shapes[colour])))
     return Theme(
         name,
         tuple(tints),
