@@ -18,21 +18,21 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from ..errors import shown
 from ..grid.model import Colour, Grid, Row
+from ..records import record
 from ..sheet.style import Labels
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     title: str
     paragraphs: tuple[str, ...]
     items: tuple[str, ...] = ()  # a list after the paragraphs: the rows, the powers
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     heading: str
     sections: tuple[Section, ...]
