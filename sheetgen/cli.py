@@ -24,12 +24,13 @@ from pathlib import Path
 
 import click
 
-from .errors import InputError, OutputError, SheetgenError, quoted, shown
-from .grid.validate import Node, plural
+from .checks import Node
+from .errors import InputError, OutputError, SheetgenError
 from .pdf.impose import PAPERS
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
+from .words import plural, quoted, shown
 
 PAGES_MAX = 10_000
 
@@ -331,7 +332,7 @@ def show(grid: str) -> None:
     """Print the file of a built-in GRID, to start a grid of your own from."""
     from .errors import InputError
     from .grid.load import builtin_dir, builtin_names
-    from .grid.validate import one_of
+    from .words import one_of
 
     if grid not in builtin_names():
         raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")

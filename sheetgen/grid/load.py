@@ -17,11 +17,12 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+from ..checks import Node
 from ..errors import InputError
+from ..words import one_of
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
 from .shipped import shipped_grid
-from .validate import Node, one_of
 
 # Bounds of the format (documented in docs/grid-format.md).
 MAX_ROWS = 4  # lock colours must differ and there are four coloured dice

@@ -146,6 +146,14 @@ class Grid:
         )
 
 
+def row_name(grid: Grid, index: int) -> str:
+    """A row as score tables, reports and JSON name it: its colour ('red'), or
+    its place from the top ('row 2') when its cells have several colours.  The
+    rules name it in the reader's language (``play.rules.row_in_words``)."""
+    row = grid.rows[index]
+    return row.lock_colour.value if len(row.colours) == 1 else f"row {index + 1}"
+
+
 def row_points(crosses: int) -> int:
     """Triangular score of a row: 1, 3, 6, 10 ... for 1, 2, 3, 4 ... crosses."""
     return crosses * (crosses + 1) // 2

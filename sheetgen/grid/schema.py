@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
+from ..checks import Node
 from ..records import record
-from .validate import Node
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # One line of text with something besides spaces in it, as Node.text wants.

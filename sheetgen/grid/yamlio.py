@@ -26,7 +26,8 @@ from typing import Any
 
 import yaml
 
-from ..errors import InputError, quoted
+from ..errors import InputError
+from ..words import quoted
 
 # A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
 # 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.

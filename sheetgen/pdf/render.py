@@ -20,8 +20,8 @@ from functools import cache, lru_cache
 from typing import cast
 
 from ..errors import LayoutError
-from ..grid.validate import one_of
 from ..records import record
+from ..words import one_of
 from .geometry import RGB, Circle, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
 from .truetype import slim_truetype

@@ -23,7 +23,7 @@ from ..sheet.plan import Measure, SheetData, plan_sheet
 from ..sheet.style import Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks
-from .rules import NO_BREAK, Rules, glued, row_name
+from .rules import NO_BREAK, Rules, glued, row_in_words
 from .scoring import Score
 
 PT = 25.4 / 72  # one point, mm
@@ -68,7 +68,7 @@ def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
         key = "rules_example_row_locked" if row.locked else "rules_example_row"
         if row.counted != row.crosses:
             key = "rules_example_row_capped"
-        what = labels.fill(key, row=row_name(grid, index, labels), crosses=row.crosses, counted=row.counted)
+        what = labels.fill(key, row=row_in_words(grid, index, labels), crosses=row.crosses, counted=row.counted)
         lines.append((what, str(row.points)))
     if score.penalties:
         lines.append((labels.fill("rules_example_penalties", count=score.penalties), f"{score.penalty_points}"))

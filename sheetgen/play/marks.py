@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 
+from ..checks import Node
 from ..errors import InputError
 from ..grid.model import Grid
-from ..grid.validate import Node
 from ..records import record
 
 SHEET_KEYS = ("rows", "grid", "player", "penalties", "bonus_bar")

@@ -19,10 +19,10 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from ..errors import shown
 from ..grid.model import Colour, Grid, Row
 from ..records import record
 from ..sheet.style import Labels
+from ..words import shown
 
 
 @record
@@ -57,7 +57,7 @@ def has_colour_cells(grid: Grid) -> bool:
     return any(len(row.colours) > 1 for row in grid.rows)
 
 
-def row_name(grid: Grid, index: int, labels: Labels) -> str:
+def row_in_words(grid: Grid, index: int, labels: Labels) -> str:
     """A row of one colour by its colour, any other by its place from the top: 'red', 'row 2'."""
     row = grid.rows[index]
     if len(row.colours) == 1:
@@ -88,11 +88,11 @@ class _Words:
     def colour(self, colour: Colour) -> str:
         return self.labels(f"rules_colour_{colour.value}")
 
-    def row_name(self, index: int) -> str:
-        return row_name(self.grid, index, self.labels)
+    def row_in_words(self, index: int) -> str:
+        return row_in_words(self.grid, index, self.labels)
 
     def row_item(self, index: int, values: str) -> str:
-        return self.labels.fill("rules_row_item", row=self.row_name(index), values=values)
+        return self.labels.fill("rules_row_item", row=self.row_in_words(index), values=values)
 
     def per_row(self, values: Iterable[tuple[int, str]]) -> str:
         """'red: 3, 6 and 9; yellow: 5...': (row index, its values) for the rows that have any."""
@@ -107,7 +107,7 @@ class _Words:
         )
 
     def cell(self, r: int, c: int) -> str:
-        return self.labels.fill("rules_cell", row=self.row_name(r), number=self.grid.rows[r].cells[c].number)
+        return self.labels.fill("rules_cell", row=self.row_in_words(r), number=self.grid.rows[r].cells[c].number)
 
     def row_numbers(self, row: Row) -> str:
         """A row's numbers as a run ('2 to 12'), or one by one where they are shuffled."""

@@ -28,9 +28,9 @@ from json.encoder import encode_basestring_ascii
 from typing import NamedTuple, NoReturn
 
 from ..errors import InputError
-from ..grid.model import Colour, Effect, Grid, Power, Row, Symbol, row_points
-from ..grid.validate import one_of, plural
+from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_name, row_points
 from ..records import record
+from ..words import one_of, plural
 from .marks import Marks, RowMarks
 
 # The reason codes of refusals: with the path, what two engines must agree on.
@@ -146,7 +146,7 @@ def _grid_facts(grid: Grid) -> _GridFacts:
     if cached is None or cached[0] is not grid:
         rows = tuple(
             _RowFacts(
-                label=row_label(index, row),
+                label=row_name(grid, index),
                 lock_colour=row.lock_colour,
                 numbers=row.numbers,
                 position={number: p for p, number in enumerate(row.numbers)},
@@ -159,13 +159,6 @@ def _grid_facts(grid: Grid) -> _GridFacts:
         powers = tuple((power, grid.symbol_cells(power.symbol)) for power in grid.powers)
         cached = _FACTS[id(grid)] = (grid, _GridFacts(rows, grid.max_crosses, powers))
     return cached[1]
-
-
-def row_label(index: int, row: Row) -> str:
-    """How tables name a row: its colour, or "row 2" when its cells have several colours."""
-    if len(row.colours) == 1:
-        return row.lock_colour.value
-    return f"row {index + 1}"
 
 
 # -- scoring one sheet ---------------------------------------------------------

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..grid.model import Grid
-from ..grid.validate import one_of, plural
+from ..grid.model import Grid, row_name
+from ..words import one_of, plural
 from .game import Game, GameResult, Rulebook, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
@@ -330,12 +330,6 @@ class Report:
 
     def warnings(self) -> list[str]:
         return _warnings(self)
-
-
-def row_name(grid: Grid, row: int) -> str:
-    """A row as people name it: its colour, or 'row 2' when its cells have several."""
-    cells = grid.rows[row]
-    return cells.lock_colour.value if len(cells.colours) == 1 else f"row {row + 1}"
 
 
 def _warnings(report: Report) -> list[str]:

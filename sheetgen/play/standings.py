@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..errors import InputError
-from ..grid.validate import plural
 from ..records import record
+from ..words import plural
 from .scoring import Score
 
 HEADER = ("game", "grid", "player", "points")

@@ -23,8 +23,8 @@ from functools import partial
 
 from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
-from ..grid.validate import plural
 from ..grid.yamlio import MAX_FILE_BYTES, source_name
+from ..words import plural
 from .counts import is_counts, score_counts
 from .marks import read_marks, sheets_from_data
 from .scoring import Score, ScoreError, refusal_as_json, score_sheet, scores_as_json

@@ -34,14 +34,15 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
+from ..checks import Node
+from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from ..grid.load import builtin_names, load_grid
 from ..grid.model import Grid, Lucky
-from ..grid.validate import Node, one_of
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..records import record
 from ..sheet.plan import STANDARD, SheetData
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
+from ..words import one_of, quoted
 from .jobs import (
     MAX_SHEETS,
     Job,

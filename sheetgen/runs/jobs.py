@@ -22,9 +22,9 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..checks import Node
 from ..errors import LayoutError
 from ..grid.model import Grid
-from ..grid.validate import Node, one_of
 from ..pdf.geometry import Drawing
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..play.lucky import DEFAULT_SEED, deal_lucky
@@ -32,6 +32,7 @@ from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
+from ..words import one_of
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from ..pdf.render import Section

@@ -25,9 +25,9 @@ from typing import Protocol
 
 from ..errors import LayoutError
 from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol
-from ..grid.validate import plural
 from ..pdf.geometry import RGB, Box, Text
 from ..records import record
+from ..words import plural
 from .style import Labels, Theme
 
 

@@ -14,12 +14,13 @@ from enum import Enum
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from ..errors import QUOTED_MAX, InputError
+from ..checks import Node
+from ..errors import InputError
 from ..grid.model import Colour
 from ..grid.shipped import shipped_data
-from ..grid.validate import Node, one_of
 from ..pdf.geometry import RGB
 from ..records import record
+from ..words import QUOTED_MAX, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"

@@ -1,10 +1,10 @@
-"""Schema checks on plain data (dicts, lists, scalars), cfgv style.
+"""Checks on plain data read from a file (dicts, lists, scalars), cfgv style.
 
 A ``Node`` is a value together with where it came from: the file and the path
 inside it.  Every check either returns a clean Python value or raises
 ``InputError`` naming that place, what was expected and what was found.
-Loaders for grids, marks and manifests are written with these few methods, so
-every error in every file reads the same way.
+The readers of grids, marks files, manifests, language files and themes are
+written with these few methods, so every error in every file reads the same way.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NoReturn, TypeVar
 
-from ..errors import InputError, quoted
-from ..records import record
+from .errors import InputError
+from .records import record
+from .words import one_of, quoted
 
 T = TypeVar("T")
 
@@ -39,17 +40,6 @@ def describe(value: object, content: bool = True) -> str:
     if isinstance(value, list):
         return "a list"
     return f"a {type(value).__name__}"
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 cell', '3 cells', '1,250 pages': ``many`` defaults to ``one`` + 's'."""
-    return f"{n:,} {one if n == 1 else many or one + 's'}"
-
-
-def one_of(options: Sequence[str]) -> str:
-    """'a, b or c'."""
-    names = [str(o) for o in options]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 @record
