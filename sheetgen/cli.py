@@ -474,7 +474,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     crosses per row, L for a locked row, p for penalties.  Every refused sheet
     gets a line (exit 1); see docs/scoring.md."""
     from .grid.load import load_grid
-    from .play.scoring import format_scores, scores_json_text
+    from .play.results import format_scores, scores_json_text
     from .play.standings import format_standings, standings_as_json
     from .play.tally import repeated_input, tally
 

@@ -632,7 +632,8 @@ for module in pkgutil.walk_packages(sheetgen.__path__, "sheetgen."):
         importlib.import_module(module.name)
 from sheetgen.grid.load import load_grid
 from sheetgen.play.marks import load_marks
-from sheetgen.play.scoring import score_sheet, format_scores
+from sheetgen.play.results import format_scores
+from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.jobs import Job, check_printable, render_job
 render_job(Job(load_grid("classic")))
 check_printable(load_grid("classic"))

@@ -32,7 +32,8 @@ from sheetgen.grid.load import builtin_dir, grid_from_data, load_grid
 from sheetgen.grid.model import Colour, Effect, Symbol
 from sheetgen.grid.yamlio import parse_yaml, read_yaml
 from sheetgen.play.marks import marks_from_data
-from sheetgen.play.scoring import format_scores, score_sheet, scores_as_json
+from sheetgen.play.results import format_scores, scores_as_json
+from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.jobs import Job, layout_job, render_job
 from sheetgen.sheet.style import languages, themes
 

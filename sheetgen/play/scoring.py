@@ -1,10 +1,10 @@
-"""Scoring filled-in sheets: pure functions from (Grid, Marks) to Score.
+"""Scoring a filled-in sheet: the proof that a game could leave it, then its count.
 
-``score_sheet`` first proves the marks could be the paper left by a real game
-and refuses anything else with a ``ScoreError`` naming the file, the entry at
-fault, a stable reason code (``REASONS``) and why; then it counts.  ``rank``,
-``format_scores`` and ``scores_as_json`` present several scores.  No I/O here;
-every rule is read from the grid's fields, never from its name.
+``score_sheet(grid, marks)`` first proves the marks could be the paper left by
+a real game and refuses anything else with a ``ScoreError`` naming the file,
+the entry at fault, a stable reason code (``REASONS``) and why; then it counts
+(``Score``).  Ranking and presenting scores (a table, JSON) is ``results.py``'s.
+No I/O here; every rule is read from the grid's fields, never from its name.
 
 The principle: refuse only what the paper proves impossible, accept everything
 a real game can leave.  The paper shows what was crossed, not when, so every
@@ -20,11 +20,9 @@ game carry most of them:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from json.encoder import encode_basestring_ascii
+from functools import cached_property
 from typing import NamedTuple, NoReturn
 
 from ..errors import InputError
@@ -555,147 +553,3 @@ def _power_effect(effect: Effect, amount: int, rows: list[RowScore], penalty_poi
     if effect is Effect.BONUS_POINTS:
         return f"+{amount} points", amount
     return "penalties score 0", -penalty_points
-
-
-# -- several sheets ------------------------------------------------------------
-
-
-def rank(scores: Sequence[Score]) -> list[tuple[int, Score]]:
-    """(place, score) from best to worst; equal totals share a place (1, 1, 3).
-    One sort: O(n log n)."""
-    ranked: list[tuple[int, Score]] = []
-    for index, score in enumerate(sorted(scores, key=lambda s: -s.total)):
-        tied = ranked and ranked[-1][1].total == score.total
-        ranked.append((ranked[-1][0] if tied else index + 1, score))
-    return ranked
-
-
-def winners(ranked: list[tuple[int, Score]]) -> list[Score]:
-    return [score for place, score in ranked if place == 1]
-
-
-def format_scores(scores: Sequence[Score], ranked: bool = True) -> str:
-    """A plain-text table per sheet and, for several sheets when ``ranked``, the ranking."""
-    blocks = [_format_sheet(score) for score in scores]
-    if ranked and len(scores) > 1:
-        blocks.append(_format_ranking(rank(scores)))
-    return "\n\n".join(blocks) + "\n" if blocks else ""
-
-
-def _format_sheet(score: Score) -> str:
-    head = f"{score.player} ({score.source})" if score.player and score.source else score.name
-    lines = [(row.label, _crosses_text(row), str(row.points)) for row in score.rows]
-    lines.append(("penalties", f"{score.penalties} crossed" if score.penalties else "none", str(score.penalty_points)))
-    lines += [(power.symbol.value, power.text, f"{power.points:+d}") for power in score.powers]
-    lines.append(("total", "", str(score.total)))
-    return f"{head}: {score.title}\n" + _table(lines)
-
-
-def _crosses_text(row: RowScore) -> str:
-    text = plural(row.crosses, "cross", "crosses")
-    if row.counted != row.crosses:
-        text += f" ({row.counted} count)"
-    return text + (", locked" if row.locked else "")
-
-
-def _format_ranking(ranked: list[tuple[int, Score]]) -> str:
-    lines = [(str(place), score.name, str(score.total)) for place, score in ranked]
-    best = winners(ranked)
-    names = " and ".join(score.name for score in best)
-    verdict = f"{'Winners (tie)' if len(best) > 1 else 'Winner'}: {names} with {best[0].total}"
-    return "Ranking\n" + _table(lines) + "\n" + verdict
-
-
-def _table(lines: list[tuple[str, str, str]]) -> str:
-    """Left, left and right aligned columns, indented by two spaces."""
-    widths = [max(len(line[i]) for line in lines) for i in range(3)]
-    return "\n".join(
-        f"  {a:<{widths[0]}}  {b:<{widths[1]}}  {c:>{widths[2]}}".rstrip() for a, b, c in lines
-    )
-
-
-# -- the contract: scores and refusals as plain data ------------------------------------------
-
-
-def scores_as_json(scores: Sequence[Score], refused: Sequence[dict] = ()) -> dict:
-    """The result of scoring, as ``--json`` prints it: every scored sheet, the
-    ranking and the winners, and the refusals (``refusal_as_json``).  A ranking
-    needs every sheet: with a refusal, ranking and winners are empty and no
-    sheet has a place."""
-    ranked = rank(scores) if not refused else []
-    places = {id(score): place for place, score in ranked}
-    return {
-        "sheets": [sheet_as_json(score, places.get(id(score))) for score in scores],
-        "ranking": [{"place": place, "name": score.name, "total": score.total} for place, score in ranked],
-        "winners": [score.name for score in winners(ranked)],
-        "refused": list(refused),
-    }
-
-
-def scores_json_text(scores: Sequence[Score], refused: Sequence[dict] = (), **more: list) -> str:
-    """The text of ``scores_as_json(scores, refused)``, with ``more`` keys of
-    lists after it, one line per sheet, ranking entry and refusal.
-
-    It reads well and prints 10,000 sheets fast: the json module's C encoder
-    works only without indentation, and a sheet's text is put together from
-    its rows' texts, each made once (a game's sheets share most of their
-    rows), rather than encoded from fresh dicts (a test holds it to
-    ``scores_as_json``)."""
-    ranked = rank(scores) if not refused else []
-    places = {id(score): place for place, score in ranked}
-    lines = {
-        "sheets": [_sheet_text(score, places.get(id(score))) for score in scores],
-        "ranking": [f'{{"place": {place}, "name": {_json_text(score.name)}, "total": {score.total}}}'
-                    for place, score in ranked],
-        "winners": [_json_text(score.name) for score in winners(ranked)],
-        "refused": [json.dumps(refusal) for refusal in refused],
-        **{key: [json.dumps(item) for item in items] for key, items in more.items()},
-    }
-    blocks = [f'  "{key}": [\n    ' + ",\n    ".join(items) + "\n  ]" if items else f'  "{key}": []'
-              for key, items in lines.items()]
-    return "{\n" + ",\n".join(blocks) + "\n}"
-
-
-def _sheet_text(score: Score, place: int | None) -> str:
-    """``sheet_as_json(score, place)`` as JSON text."""
-    powers = json.dumps([_power_as_json(p) for p in score.powers]) if score.powers else "[]"
-    return (f'{{"file": {_json_text(score.source)}, "player": {_json_text(score.player)},'
-            f' "grid": {_json_text(score.grid)}, "rows": [{", ".join(map(_row_text, score.rows))}],'
-            f' "penalties": {{"crossed": {score.penalties}, "points": {score.penalty_points}}},'
-            f' "powers": {powers}, "total": {score.total}, "place": {"null" if place is None else place}}}')
-
-
-def _json_text(text: str | None) -> str:
-    return "null" if text is None else encode_basestring_ascii(text)  # what json.dumps gives, without its set-up
-
-
-@lru_cache(maxsize=4096)
-def _row_text(row: RowScore) -> str:
-    return json.dumps(_row_as_json(row))
-
-
-def sheet_as_json(score: Score, place: int | None) -> dict:
-    return {
-        "file": score.source,
-        "player": score.player,
-        "grid": score.grid,
-        "rows": [_row_as_json(row) for row in score.rows],
-        "penalties": {"crossed": score.penalties, "points": score.penalty_points},
-        "powers": [_power_as_json(p) for p in score.powers],
-        "total": score.total,
-        "place": place,
-    }
-
-
-def _row_as_json(row: RowScore) -> dict:
-    return {"row": row.label, "lock_colour": row.lock_colour.value, "crosses": row.crosses, "counted": row.counted,
-            "locked": row.locked, "points": row.points}
-
-
-def _power_as_json(power: PowerScore) -> dict:
-    return {"symbol": power.symbol.value, "effect": power.effect.value, "text": power.text, "points": power.points}
-
-
-def refusal_as_json(error: InputError, reason: str) -> dict:
-    """A refused sheet: ``file``, ``path`` and ``reason`` are the contract, ``message`` is for people."""
-    return {"file": error.where, "path": error.path, "reason": reason, "message": error.message}

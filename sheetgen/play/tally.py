@@ -27,7 +27,8 @@ from ..grid.yamlio import MAX_FILE_BYTES, source_name
 from ..words import plural
 from .counts import is_counts, score_counts
 from .marks import read_marks, sheets_from_data
-from .scoring import Score, ScoreError, refusal_as_json, score_sheet, scores_as_json
+from .results import refusal_as_json, scores_as_json
+from .scoring import Score, ScoreError, score_sheet
 
 MAX_INPUTS = 10_000  # marks files and counts on one command line
 MAX_SHEETS = 10_000  # sheets in one run, players of several-player files included

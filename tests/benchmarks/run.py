@@ -292,7 +292,7 @@ def score_child(files: int, suffix: str) -> None:
     import tempfile
 
     from sheetgen.grid.load import load_grid
-    from sheetgen.play.scoring import scores_json_text
+    from sheetgen.play.results import scores_json_text
     from sheetgen.play.tally import repeated_input, tally
 
     grid = load_grid("classic")
