@@ -7,7 +7,7 @@ standard output, a missing permission, too little memory); 2 for wrong usage;
 130 for Ctrl-C; never a traceback.  Any other exception is a bug: one line
 asking for a report and exit 3, with the traceback only when the environment
 variable SHEETGEN_DEBUG is set.  Every line printed passes through
-``errors.shown``, so what it echoes from input cannot drive the terminal.
+``words.shown``, so what it echoes from input cannot drive the terminal.
 """
 
 from __future__ import annotations
@@ -631,7 +631,7 @@ def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper:
     _refuse_pdf_on_terminal(output)
     model = load_grid(grid)
     if as_pdf:
-        from .runs.card import rules_card_pdf
+        from .runs.rules_pdf import rules_card_pdf
 
         paper = paper or "a4"
         _write_pdf(rules_card_pdf(model, lang, paper), output, f"{model.name}-rules.pdf",

@@ -1,6 +1,6 @@
 """The grid model: frozen data that says everything printed on a sheet and
-every rule the scorer applies.  Built only by ``grids.load_grid`` (which
-validates); everything downstream trusts it.
+every rule the scorer applies.  Built only by ``grid.load`` (``load_grid``,
+``grid_from_data``, which check every field); everything downstream trusts it.
 """
 
 from __future__ import annotations

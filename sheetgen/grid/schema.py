@@ -1,5 +1,5 @@
 """The shape of a data file, kept as data: one description both checks a file
-(``check``, with the messages of ``validate.Node``) and is published as a JSON
+(``check``, with the messages of ``checks.Node``) and is published as a JSON
 Schema, draft 2020-12 (``json_schema``), for editors to check files as they
 are typed.  Neither is written by hand from the other.
 

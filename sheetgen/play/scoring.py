@@ -188,7 +188,7 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
     locked = tuple(r.locked for r in rows)
     bar_used = bool(marks.bonus_bar)
     if bar_used or grid.bonus_bar or unlocked:
-        sheet = _Sheet(grid, facts.rows, crossed, boxes, locked, unlocked, bar_used)
+        sheet = _ProvenSheet(grid, facts.rows, crossed, boxes, locked, unlocked, bar_used)
         if bar_used or grid.bonus_bar:
             _check_bonus_bar(sheet, marks.bonus_bar, fail)
         for power in unlocked:
@@ -279,8 +279,9 @@ def check_penalties(grid: Grid, penalties: int, fail: Fail) -> None:
 
 
 @dataclass
-class _Sheet:
-    """A sheet whose rows are proven, as the later checks need it."""
+class _ProvenSheet:
+    """What the later checks know of a sheet whose rows are proven: each row's
+    crossed cells and Bis boxes, its lock, the powers unlocked, whether the bar is used."""
 
     grid: Grid
     facts: tuple[_RowFacts, ...]
@@ -382,7 +383,7 @@ def check_game_end(grid: Grid, locks: int, penalties: int, closings: Callable[[]
 # -- the bonus bar -----------------------------------------------------------------
 
 
-def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
+def _check_bonus_bar(sheet: _ProvenSheet, bar: tuple[int, ...], fail: Fail) -> None:
     """The bar boxes against the framed cells and the crosses they force.
 
     A framed cell crosses the leftmost free bar box (one neither crossed nor
@@ -447,7 +448,7 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
                  " the row's first cell, or the cell just right of another cross)")
 
 
-def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int], framed: int, fail: Fail) -> None:
+def _check_framed_rows_open(sheet: _ProvenSheet, bar: tuple[int, ...], seen: set[int], framed: int, fail: Fail) -> None:
     """Each framed cell took a box, or found none; either way it was crossed in
     an open row, so not in a row whose colour was struck then.  When box b is
     taken, the free boxes before it are struck; when a cell finds no box, every
@@ -484,7 +485,7 @@ def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int],
              f" {'it' if j == len(demands) - 1 else f'the {len(demands) - j} boxes from box {box} on'}")
 
 
-def _strikable(sheet: _Sheet, colours: set[Colour]) -> str:
+def _strikable(sheet: _ProvenSheet, colours: set[Colour]) -> str:
     """Why the free boxes of ``colours`` cannot all have been struck at one
     moment, or "" if they can.
 
@@ -509,7 +510,7 @@ def _strikable(sheet: _Sheet, colours: set[Colour]) -> str:
 # -- powers ------------------------------------------------------------------------
 
 
-def _check_each_open_row(sheet: _Sheet, power: Power, fail: Fail) -> None:
+def _check_each_open_row(sheet: _ProvenSheet, power: Power, fail: Fail) -> None:
     """A power that crosses the first free cell of every open row at once
     (``cross_each_open_row``): when it is unlocked its symbol cells are crossed,
     so in each row its cross lies right of them.  A row may lack it only if it

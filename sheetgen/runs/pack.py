@@ -9,7 +9,7 @@ the pack:
   on A6, so that the pack stays a sensible size);
 - a PNG preview of one standard colour sheet of each grid in each language;
 - the rules card of each grid in each language, on A4 and US Letter
-  (``runs/card.py``), its counter page in each language, to count the
+  (``runs/rules_pdf.py``), its counter page in each language, to count the
   points on a phone (``play/counter.py``), and each grid's typical game,
   from a fixed-seed simulation (``play/simulate.typical_game``), shown on the pages;
 - ``index.html`` (the default language) and ``index-XX.html``: one page per
@@ -47,9 +47,9 @@ from ..play.counter import counter_html
 from ..play.simulate import Typical, typical_game
 from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
 from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
-from .card import CARD_PAPERS, rules_card_pdf
 from .jobs import Job, Progress, page_plan, render_job
 from .output import write_atomic
+from .rules_pdf import CARD_PAPERS, rules_card_pdf
 
 NAME = "sheetgen-pack"  # the folder inside the zip
 ZIP = f"{NAME}.zip"

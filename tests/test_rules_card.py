@@ -20,11 +20,11 @@ from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.geometry import Box, Polygon, Text, bounds
 from sheetgen.pdf.impose import EDGE, PAPERS
 from sheetgen.pdf.render import measure_text
-from sheetgen.play.card import LEADING, PEN, Card, compose_example, example_picture, layout_card
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
+from sheetgen.play.rules_card import LEADING, PEN, Card, compose_example, example_picture, layout_card
 from sheetgen.play.scoring import score_sheet
-from sheetgen.runs.card import CARD_PAPERS, rules_card_pdf
+from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
 from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS
-from ..play.card import compose_example, example_picture, layout_card
 from ..play.example import example_marks
 from ..play.rules import compose_rules
+from ..play.rules_card import compose_example, example_picture, layout_card
 from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme

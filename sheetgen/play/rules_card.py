@@ -13,11 +13,11 @@ is ``example.example_marks``; its score is ``scoring.score_sheet``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
+from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, plan_sheet
 from ..sheet.style import Labels, Theme
@@ -43,7 +43,7 @@ INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
 
 
-@dataclass(frozen=True)
+@record
 class Example:
     """A worked example in words: (what, points) lines, then the total."""
 
@@ -53,7 +53,7 @@ class Example:
     total: tuple[str, str]
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     page: Drawing  # the words and rules, in page coordinates
     picture: Placed  # the sheet of the example
@@ -95,7 +95,7 @@ def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[f
                       f" {BODY_SIZES[-1] / PT:g} pt")
 
 
-@dataclass(frozen=True)
+@record
 class _Line:
     """A line of text to place: ``before`` is the space above it (dropped at
     the top of a column); ``keep`` lines after it stay in its column."""
