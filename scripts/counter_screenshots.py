@@ -25,24 +25,30 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from PIL import Image  # noqa: E402
 
-from browser import open_page, start_chromium  # noqa: E402
 from sheetgen.grid.load import builtin_names, load_grid  # noqa: E402
 from sheetgen.play.counter import counter_html  # noqa: E402
+
+from browser import open_page, start_chromium  # noqa: E402
 
 VIEWS = {"390": (390, 844), "landscape": (844, 390), "1280": (1280, 800)}
 STATES = ("start", "mid", "over")
 # (grid, view, state, name in docs/): what the documentation shows.
-DOCS = [("classic", "390", "mid", "counter-classic-390.png"), ("bonus", "390", "pending", "counter-bonus-390.png"),
-        ("longo", "390", "mid", "counter-longo-390.png"), ("classic", "landscape", "mid", "counter-classic-landscape.png"),
-        ("powers", "1280", "mid", "counter-powers-1280.png"), ("classic", "390", "over", "counter-classic-over-390.png")]
+DOCS = [("classic", "390", "mid", "counter-classic-390.png"),
+        ("bonus", "390", "pending", "counter-bonus-390.png"),
+        ("longo", "390", "mid", "counter-longo-390.png"),
+        ("classic", "landscape", "mid", "counter-classic-landscape.png"),
+        ("powers", "1280", "mid", "counter-powers-1280.png"),
+        ("classic", "390", "over", "counter-classic-over-390.png")]
 PLAY = """
   const [state] = arguments, ask = document.getElementById("ask");
-  const confirm = () => { for (let b; (b = document.querySelector("#proposal:not([hidden]) #proposal-buttons button.primary"));) b.click(); };
+  const forced = () => document.querySelector("#proposal:not([hidden]) #proposal-buttons button.primary");
+  const confirm = () => { for (let b; (b = forced());) b.click(); };
   document.querySelector("#players button:last-child").click();  // a second player
   for (let turn = 0; turn < 5; turn += 1) {
     for (const tab of [...document.querySelectorAll("#players button[aria-pressed]")]) {
       tab.click();
-      const cells = [...document.querySelectorAll("#sheet .cell")].filter((b) => b.getAttribute("aria-disabled") !== "true");
+      const cells = [...document.querySelectorAll("#sheet .cell")]
+        .filter((b) => b.getAttribute("aria-disabled") !== "true");
       if (cells.length) cells[(turn * 7) % Math.min(cells.length, 12)].click();
       confirm();
     }

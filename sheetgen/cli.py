@@ -7,7 +7,7 @@ standard output, a missing permission, too little memory); 2 for wrong usage;
 130 for Ctrl-C; never a traceback.  Any other exception is a bug: one line
 asking for a report and exit 3, with the traceback only when the environment
 variable SHEETGEN_DEBUG is set.  Every line printed passes through
-``errors.shown``, so what it echoes from input cannot drive the terminal.
+``words.shown``, so what it echoes from input cannot drive the terminal.
 """
 
 from __future__ import annotations
@@ -17,19 +17,20 @@ import io
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator
 
 import click
 
-from .errors import InputError, OutputError, SheetgenError, quoted, shown
+from .checks import Node
+from .errors import InputError, OutputError, SheetgenError
 from .pdf.impose import PAPERS
-from .grid.validate import Node, plural
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .sheet.plan import SIZES, STANDARD
-from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
+from .words import plural, quoted, shown
 
 PAGES_MAX = 10_000
 
@@ -69,7 +70,8 @@ class _Cli(click.Group):
             _silence_stdout()
             sys.exit(1)
         except OSError as error:  # the system refused something on a path not checked before
-            _complain(f"{error.filename}: {error.strerror}" if error.filename is not None else error.strerror)
+            reason = error.strerror or str(error)
+            _complain(f"{error.filename}: {reason}" if error.filename is not None else reason)
             sys.exit(1)
         except MemoryError:
             _complain("out of memory (print fewer pages in one run, or free some memory)")
@@ -232,7 +234,7 @@ def _one_of(*options: tuple[str, object]) -> None:
         raise click.UsageError(f"give {' or '.join('--' + name.replace('_', '-') for name in given)}, not both")
 
 
-def _words(lang_file: str | None):
+def _words(lang_file: str | None) -> Labels | None:
     """The words of the user's language file, if one is given."""
     from .sheet.style import load_label_file
 
@@ -330,7 +332,7 @@ def show(grid: str) -> None:
     """Print the file of a built-in GRID, to start a grid of your own from."""
     from .errors import InputError
     from .grid.load import builtin_dir, builtin_names
-    from .grid.validate import one_of
+    from .words import one_of
 
     if grid not in builtin_names():
         raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")
@@ -447,7 +449,7 @@ def _write_pdf(data: bytes, output: str | None, name: str, summary: str, quiet: 
     from .runs.output import write_atomic
 
     if output == "-":
-        sys.stdout.write_bytes(data)
+        sys.stdout.write_bytes(data)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
         if not quiet:
             click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
         return
@@ -472,7 +474,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     crosses per row, L for a locked row, p for penalties.  Every refused sheet
     gets a line (exit 1); see docs/scoring.md."""
     from .grid.load import load_grid
-    from .play.scoring import format_scores, scores_json_text
+    from .play.results import format_scores, scores_json_text
     from .play.standings import format_standings, standings_as_json
     from .play.tally import repeated_input, tally
 
@@ -493,7 +495,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         _say(scores_json_text(result.scores, result.refused, **more))
     else:
         _say(format_scores(result.scores, ranked=not result.refused), nl=False)
-        if evening is not None:
+        if evening is not None and standings is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if result.refused:
         sys.exit(1)
@@ -582,7 +584,8 @@ def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_
         numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
         pages = sum(b.pages for b in file.jobs)
-        _say(f"wrote {shown(os.fspath(file.path))} ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
+        _say(f"wrote {shown(os.fspath(file.path))}"
+             f" ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
 
 
 @cli.command("pack")
@@ -628,7 +631,7 @@ def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper:
     _refuse_pdf_on_terminal(output)
     model = load_grid(grid)
     if as_pdf:
-        from .runs.card import rules_card_pdf
+        from .runs.rules_pdf import rules_card_pdf
 
         paper = paper or "a4"
         _write_pdf(rules_card_pdf(model, lang, paper), output, f"{model.name}-rules.pdf",
@@ -728,7 +731,7 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
     with _progress(games, "Playing", False) as progress:
         report = run(setup, jobs=jobs, progress=progress)
-    if kind is not None:
+    if heatmap is not None and kind is not None:
         from .runs.output import write_atomic
 
         write_atomic(heatmap, draw_heatmap(report, kind, sheet))
@@ -776,7 +779,7 @@ def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -
     model = load_grid(grid)
     page = counter_html(model, lang, theme).encode()
     if output == "-":
-        sys.stdout.write_bytes(page)
+        sys.stdout.write_bytes(page)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
         return
     default = default_output(model, lang)
     target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)

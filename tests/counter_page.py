@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import time
 
-from browser import open_page
 from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -16,6 +15,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from sheetgen.grid.load import load_grid
 from sheetgen.play.counter import counter_html
+
+from browser import open_page
 
 
 def counter_opener(chromium, tmp_path):

@@ -10,10 +10,11 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from cli_process import run_on_a_terminal
 from sheetgen.cli import LINE_MAX, cli
 from sheetgen.grid.yamlio import read_yaml
 from sheetgen.sheet.style import TEMPLATE_PREFIX
+
+from cli_process import run_on_a_terminal
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -12,6 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
+from sheetgen.play.counter import contrast, theme_as_data
+from sheetgen.sheet.style import load_theme, themes
+
 from browser import run_json
 from counter_page import (
     button,
@@ -21,12 +28,6 @@ from counter_page import (
     tappable,
     wait_for_dialog,
 )
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-
-from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
-from sheetgen.play.counter import contrast, theme_as_data
-from sheetgen.sheet.style import load_theme, themes
 
 pytestmark = pytest.mark.slow
 

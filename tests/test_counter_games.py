@@ -10,12 +10,13 @@ sheets the page leaves are scored by `sheetgen score` to the page's totals.
 from __future__ import annotations
 
 import pytest
-from browser import run_json
-from counter_page import rename, tap, wait_for_dialog
 from selenium.webdriver.common.by import By
 
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.play.tally import score_document
+
+from browser import run_json
+from counter_page import rename, tap, wait_for_dialog
 
 pytestmark = pytest.mark.slow
 

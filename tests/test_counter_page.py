@@ -14,8 +14,17 @@ import json
 import random
 
 import pytest
-from browser import run_json
 from click.testing import CliRunner
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from sheetgen.cli import cli
+from sheetgen.grid.load import load_grid
+from sheetgen.play.tally import score_document
+from sheetgen.sheet.style import languages, load_labels
+
+from browser import run_json
 from counter_page import (
     button,
     downloaded,
@@ -31,14 +40,6 @@ from counter_page import (
     total,
     wait_for_dialog,
 )
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
-
-from sheetgen.cli import cli
-from sheetgen.grid.load import load_grid
-from sheetgen.play.tally import score_document
-from sheetgen.sheet.style import languages, load_labels
 
 pytestmark = pytest.mark.slow
 

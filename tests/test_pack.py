@@ -23,14 +23,24 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from conftest import need_tool
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.pdf.raster import encode_png
 from sheetgen.play.simulate import Typical, typical_game
-from sheetgen.runs.pack import (NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack, index_html, ordered, pack_files,
-                                short_titles)
+from sheetgen.runs.pack import (
+    NAME,
+    PREVIEW_DPI,
+    SUMS,
+    ZIP,
+    Pack,
+    build_pack,
+    index_html,
+    ordered,
+    short_titles,
+)
 from sheetgen.sheet.style import load_labels
+
+from conftest import need_tool
 
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("de", "en", "fr", "it", "nl")

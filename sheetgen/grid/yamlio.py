@@ -21,10 +21,13 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Hashable
+from typing import Any
 
 import yaml
 
-from ..errors import InputError, quoted
+from ..errors import InputError
+from ..words import quoted
 
 # A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
 # 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.
@@ -63,7 +66,7 @@ class _Loader(yaml.SafeLoader):
         super().__init__(text)
         self.values = self.depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):  # no new value: _check_size counts what it stands for
             return super().compose_node(parent, index)
         self.values += 1
@@ -77,7 +80,7 @@ class _Loader(yaml.SafeLoader):
         finally:
             self.depth -= 1
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep=deep)
         except (ArithmeticError, LookupError, TypeError, ValueError):  # `!!int x`, `!!bool maybe`
@@ -85,7 +88,7 @@ class _Loader(yaml.SafeLoader):
                 None, None, f"cannot read this value as {_short_tag(node.tag)}", node.start_mark
             ) from None
 
-    def scan_flow_scalar_non_spaces(self, double, start_mark):
+    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: yaml.Mark) -> list[str]:
         try:
             return super().scan_flow_scalar_non_spaces(double, start_mark)
         except (ValueError, OverflowError):  # chr() of an escape such as "\U00110000": past the last character
@@ -93,10 +96,10 @@ class _Loader(yaml.SafeLoader):
             digits = self.prefix(8 if self.peek(-1) == "U" else 4)
             raise yaml.scanner.ScannerError(
                 problem=f"escape \\{self.peek(-1)}{digits} is beyond Unicode (the last character is \\U0010FFFF)",
-                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, None),
+                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, 0),  # no snippet
             ) from None
 
-    def construct_yaml_str(self, node):
+    def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
         text = super().construct_yaml_str(node)
         if not any("\ud800" <= ch <= "\udfff" for ch in text):
             return text
@@ -108,7 +111,7 @@ class _Loader(yaml.SafeLoader):
                 node.start_mark,
             ) from None
 
-    def construct_yaml_int(self, node):
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = self.construct_scalar(node).lstrip("+-")
         if len(digits) > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(
@@ -116,7 +119,7 @@ class _Loader(yaml.SafeLoader):
             )
         return super().construct_yaml_int(node)
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):  # else SafeLoader says what it found
             self._refuse_duplicate_keys(node)
         return super().construct_mapping(node, deep=deep)
@@ -307,7 +310,8 @@ def _decode(data: bytes, where: str, limit: int) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(where, "", f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+        message = f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+        raise InputError(where, "", message) from None
 
 
 def parse_document(text: str, where: str) -> object:
@@ -354,7 +358,7 @@ def _plain_json(text: str) -> object | None:
     if _DOUBTFUL.search(text):
         return None
     try:
-        data = _JSON.decode(text)
+        data: object = _JSON.decode(text)
         if not _surely_small(text):
             values, depth = _json_size(data)
             if values > MAX_NODES or depth > MAX_DEPTH:

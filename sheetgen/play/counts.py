@@ -16,8 +16,8 @@ import re
 from functools import lru_cache
 
 from ..errors import InputError
-from ..grid.model import Grid, Row, row_points
-from ..grid.validate import plural
+from ..grid.model import Grid, Row, row_name, row_points
+from ..words import plural
 from .marks import PLAYER_NAME
 from .scoring import (
     Fail,
@@ -28,7 +28,6 @@ from .scoring import (
     check_penalties,
     closings_per_action,
     failer,
-    row_label,
     score_from_rows,
 )
 
@@ -61,7 +60,8 @@ def score_counts(grid: Grid, argument: str) -> Score:
         raise InputError(where, "", f"expected a player's name of 1 to {PLAYER_NAME} printable characters before ':'")
     if grid.powers:
         raise ScoreError(where, "", f"counts cannot score grid {grid.name!r}: which of its powers are unlocked"
-                                    " depends on which cells are crossed (score a marks file instead, see docs/scoring.md)",
+                                    " depends on which cells are crossed"
+                                    " (score a marks file instead, see docs/scoring.md)",
                          "counts-not-enough")
     counts: list[tuple[int, bool]] = []
     penalties: int | None = None
@@ -110,7 +110,7 @@ def _row_score(grid: Grid, index: int, row: Row, count: int, locked: bool, fail:
         fail(path, "capacity", f"{written}: no choice of this row's cells gives {plural(before, 'cross', 'crosses')}"
                                " before its last cell")
     counted = min(count, grid.max_crosses)
-    return RowScore(row_label(index, row), row.lock_colour, count, counted, locked, row_points(counted))
+    return RowScore(row_name(grid, index), row.lock_colour, count, counted, locked, row_points(counted))
 
 
 @lru_cache(maxsize=64)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import csv
 import io
 import os
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
-from ..records import record
 from ..errors import InputError
-from ..grid.validate import plural
+from ..records import record
+from ..words import plural
 from .scoring import Score
 
 HEADER = ("game", "grid", "player", "points")
@@ -128,7 +129,7 @@ def add_game(results: Sequence[Result], scores: Sequence[Score], where: str) -> 
     for score in scores:
         name = score.name
         if not name.isprintable() or len(name) > MAX_NAME:
-            raise InputError(score.source, "player", f"expected a name of 1 to {MAX_NAME} printable characters"
+            raise InputError(score.source or where, "player", f"expected a name of 1 to {MAX_NAME} printable characters"
                                                      f" for the standings, got {name!r}")
         if any(r.player == name for r in added):
             raise InputError(where, "", f"player {name!r} is twice in this game (give each sheet its own player)")

@@ -241,7 +241,7 @@ def _same_file(handle: int, name: str, here: int) -> bool:
 def _make_folders(folder: Path) -> list[Path]:
     """Make ``folder`` and any missing folder above it; the ones made, deepest last."""
     missing = [f for f in [folder, *folder.parents] if not os.path.lexists(f)]
-    made = []
+    made: list[Path] = []
     for step in reversed(missing):
         try:
             os.mkdir(step)

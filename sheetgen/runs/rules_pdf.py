@@ -6,13 +6,12 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS
-from ..play.card import compose_example, example_picture, layout_card
 from ..play.example import example_marks
 from ..play.rules import compose_rules
+from ..play.rules_card import compose_example, example_picture, layout_card
 from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
-
 
 CARD_PAPERS = STANDARD.papers  # those of the standard sheets: A6 is too small for a page of rules and a picture
 
@@ -29,5 +28,5 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> b
     try:
         card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
     except LayoutError as error:
-        raise error.located(grid.source) from None
+        raise error.within(where=grid.source) from None
     return render_page(card.page, [card.picture], title=rules.heading)
