@@ -1,15 +1,20 @@
-"""Screenshots of the counter page for the README: docs/counter-GRID-WIDTH.png.
+"""Screenshots of the counter page: the few that docs/counter.md and the README
+show, or every grid at every size and state, to look at.
 
-    .venv/bin/python scripts/counter_screenshots.py
+    .venv/bin/python scripts/counter_screenshots.py             # docs/counter-*.png
+    .venv/bin/python scripts/counter_screenshots.py --all DIR   # DIR/GRID-VIEW-STATE.png, 90 of them
 
-Each grid's page, at 390 px wide (a phone in portrait) and 1280 px (a
-desktop), in a game under way: the same taps on both, made as a player makes
-them, through the page's buttons.  Needs Debian's chromium and chromedriver
-and selenium (the test extra).
+Views: a phone in portrait (390 x 844), the same phone on its side (844 x 390,
+the viewport itself) and a desktop (1280 x 800); states: the start, a game
+under way (two players, each crossing the first cell the page offers, turn
+by turn) and the game over (then nobody crosses, until the penalties end it).
+Every state is reached by tapping the page's own buttons.  Needs Debian's
+chromium and chromedriver and selenium (the test extra).
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 import tempfile
@@ -20,54 +25,92 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from PIL import Image  # noqa: E402
 
-from sheetgen.grid.load import load_grid  # noqa: E402
+from sheetgen.grid.load import builtin_names, load_grid  # noqa: E402
 from sheetgen.play.counter import counter_html  # noqa: E402
 
 from browser import open_page, start_chromium  # noqa: E402
 
-# Labels of the buttons to press, in turn: a game under way.
-GAMES = {
-    "classic": ["Red 2", "Red 3", "Red 5", "Red 6", "Red 8", "Yellow 4", "Yellow 5", "Green 12", "Green 11", "Green 10",
-                "Green 8", "Green 7", "Green 2", "Blue 11", "Penalty box 1"],
-    "bonus": ["Red 2", "Red 3", "Cross Red 4", "Yellow 2", "Yellow 5", "Cross Yellow 6", "Blue 11", "Blue 10"],
-    "powers": ["Red 3", "Yellow 3", "Yellow 7", "Green 5", "Blue 10", "Blue 7", "Cross Red 4", "Cross Yellow 8",
-               "Cross Green 4", "Cross Blue 6"],
-    "bis": ["Red 3", "Small box under Red 3", "Red 4", "Red 6", "Small box under Red 6", "Yellow 5", "Green 11",
-            "Small box under Green 11", "Blue 12"],
-    "disorder": ["Row 1: yellow 9", "Row 1: red 4", "Row 1: blue 5", "Row 2: yellow 8", "Row 2: blue 12",
-                 "Row 3: red 8", "Row 3: green 5", "Row 3: red 6", "Row 4: green 11", "Penalty box 1"],
-}
-WIDTHS = (390, 1280)
-SCRIPT = """
-  for (const label of arguments[0]) {
-    const button = [...document.querySelectorAll("button")].find((b) =>
-      (b.getAttribute("aria-label") || "").split(",")[0] === label || b.textContent.trim() === label);
-    if (!button || button.disabled) return label;
-    button.click();
+VIEWS = {"390": (390, 844), "landscape": (844, 390), "1280": (1280, 800)}
+STATES = ("start", "mid", "over")
+# (grid, view, state, name in docs/): what the documentation shows.
+DOCS = [("classic", "390", "mid", "counter-classic-390.png"),
+        ("bonus", "390", "pending", "counter-bonus-390.png"),
+        ("longo", "390", "mid", "counter-longo-390.png"),
+        ("classic", "landscape", "mid", "counter-classic-landscape.png"),
+        ("powers", "1280", "mid", "counter-powers-1280.png"),
+        ("classic", "390", "over", "counter-classic-over-390.png")]
+PLAY = """
+  const [state] = arguments, ask = document.getElementById("ask");
+  const forced = () => document.querySelector("#proposal:not([hidden]) #proposal-buttons button.primary");
+  const confirm = () => { for (let b; (b = forced());) b.click(); };
+  document.querySelector("#players button:last-child").click();  // a second player
+  for (let turn = 0; turn < 5; turn += 1) {
+    for (const tab of [...document.querySelectorAll("#players button[aria-pressed]")]) {
+      tab.click();
+      const cells = [...document.querySelectorAll("#sheet .cell")]
+        .filter((b) => b.getAttribute("aria-disabled") !== "true");
+      if (cells.length) cells[(turn * 7) % Math.min(cells.length, 12)].click();
+      confirm();
+    }
+    document.getElementById("next-turn").click();
+    if (ask.open) document.getElementById("ask-yes").click();
+  }
+  if (state === "pending") {
+    for (const cell of document.querySelectorAll("#sheet .cell.framed, #sheet .cell:has(.symbol)")) {
+      if (cell.getAttribute("aria-disabled") === "true") continue;
+      cell.click();
+      if (!document.getElementById("proposal").hidden) break;
+      document.getElementById("undo").click();
+    }
+  }
+  while (state === "over" && !window.sheetgen.game().over) {
+    confirm();
+    document.getElementById("next-turn").click();
+    if (ask.open) document.getElementById("ask-yes").click();
   }
   document.activeElement.blur();
-  return "";
+  window.scrollTo(0, 0);
 """
 
 
+def shoot(driver, folder: Path, grid: str, view: str, state: str, target: Path) -> None:
+    width, height = VIEWS[view]
+    open_page(driver, counter_html(load_grid(grid)), folder / f"{grid}.html", width, height)
+    driver.execute_script("localStorage.clear(); location.reload();")
+    if state != "start":
+        driver.execute_script(PLAY, state)
+    if view == "landscape":  # what a phone on its side shows: its viewport, no more
+        metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    else:
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": full, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # A palette of 64 colours: the page has few, and the documentation's images stay small.
+    shot.quantize(64, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
+    print(f"wrote {target} ({target.stat().st_size // 1024} KiB)")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", metavar="DIR", type=Path, help="every grid, view and state into DIR")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         driver = start_chromium(Path(folder))
         try:
-            for name, taps in GAMES.items():
-                for width in WIDTHS:
-                    open_page(driver, counter_html(load_grid(name)), Path(folder, f"{name}.html"), width, 900)
-                    driver.execute_script("localStorage.clear(); location.reload();")
-                    missing = driver.execute_script(SCRIPT, taps)
-                    if missing:
-                        raise SystemExit(f"{name}: no button {missing!r} to press")
-                    height = driver.execute_script("return document.documentElement.scrollHeight")
-                    driver.set_window_size(width, height + 120)  # the window's own bars
-                    shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
-                    target = ROOT / "docs" / f"counter-{name}-{width}.png"
-                    # A palette of 128 colours: the page has few, and the README's images stay small.
-                    shot.quantize(128, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
-                    print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
+            if args.all:
+                args.all.mkdir(parents=True, exist_ok=True)
+                for grid in builtin_names():
+                    for view in VIEWS:
+                        for state in STATES:
+                            shoot(driver, Path(folder), grid, view, state, args.all / f"{grid}-{view}-{state}.png")
+            else:
+                for grid, view, state, name in DOCS:
+                    shoot(driver, Path(folder), grid, view, state, ROOT / "docs" / name)
         finally:
             driver.quit()
 

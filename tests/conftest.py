@@ -64,3 +64,11 @@ def chromium(tmp_path_factory):
     driver.downloads = downloads
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def page(chromium, tmp_path):
+    """Open a grid's counter page on a fresh table: ``page("classic", players=2)`` (tests/counter_page.py)."""
+    from counter_page import counter_opener
+
+    return counter_opener(chromium, tmp_path)

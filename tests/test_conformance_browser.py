@@ -29,6 +29,8 @@ from browser import open_page, run_json
 from legal_games import marks_document, play
 from test_simulate import EVERYTHING
 
+pytestmark = pytest.mark.slow  # a browser
+
 CASES = load_cases()
 GAMES = 8  # simulated games per grid, of 4 players: 32 sheets and 8 tables
 LEGAL = 16  # sheets of tests/legal_games.py per grid

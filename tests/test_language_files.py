@@ -29,6 +29,7 @@ SAME_WORD = {
     *((f"pack_paper_{paper}", lang) for paper in ("a4", "letter", "a6") for lang in OTHERS),  # names of papers
     ("pack_size_standard", "de"), ("pack_size_standard", "fr"), ("pack_size_standard", "it"),  # Standard
     ("counter_cell_double", "fr"),  # double (a double cell, read out by screen readers)
+    ("counter_log_action", "fr"),  # action {n}, in the game log
 }
 
 

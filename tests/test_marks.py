@@ -246,7 +246,7 @@ def test_entries_of_several_players(entries, message):
 @pytest.mark.parametrize("data, message", [
     ({"players": []}, "players: expected at least one player, got an empty list"),
     ({"players": {"Lea": {}}}, "players: expected a list, got a mapping"),
-    ({"players": [], "rows": []}, "unknown key 'rows' (expected players or grid)"),
+    ({"players": [], "rows": []}, "unknown key 'rows' (expected players, grid or log)"),
     ({"grid": "bonus", "players": TABLE["players"]},
      "grid: this sheet is for grid 'bonus', not 'classic' (the grid being scored)"),
 ])
@@ -306,3 +306,11 @@ def test_the_quick_form_check_agrees_with_the_walk(data):
         assert quick is None
     else:
         assert quick == walked
+
+
+def test_a_table_with_the_counter_pages_log_is_read_and_its_log_left_alone():
+    grid = load_grid("classic")
+    data = {"grid": "classic", "log": {"first": "Lea", "moves": [{"move": "end"}]},
+            "players": [{"player": "Lea", "rows": [{"crossed": [2]}, {}, {}, {}]}]}
+    (sheet,) = sheets_from_data(data, "table.json", grid)
+    assert sheet.player == "Lea" and sheet.rows[0].crossed == (2,)

@@ -3,12 +3,13 @@
 ``counter_html(grid, lang)`` fills the page's template (``data/counter.html``:
 its HTML, CSS and JavaScript, readable, edited as one file) with data only:
 the grid as JSON (``grid_as_data``, the same model the Python scorer reads),
-the words of the language, the theme's colours and the sheet's pictures
+the words of the language, the theme's colours (with the darker shades a
+screen needs for contrast, ``theme_as_data``) and the sheet's pictures
 (locks, power symbols, colour marks, arrows) drawn by the sheet's own
 pictograms and written as SVG.  Python never writes JavaScript; the
 template's engine implements the rules engine contract of docs/scoring.md
-(``window.sheetgen.score``, ``window.sheetgen.legalMoves``) on that data,
-knowing no grid by name.
+(``window.sheetgen.score``, ``window.sheetgen.legalMoves``) and the table's
+live rules (``window.sheetgen.engine``) on that data, knowing no grid by name.
 """
 
 from __future__ import annotations
@@ -24,7 +25,15 @@ from ..pdf.svg import svg_picture
 from ..sheet import pictograms as pict
 from ..sheet.draw import SYMBOL_LINE
 from ..sheet.plan import LOCK_W, SYMBOL
-from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, load_labels, load_theme
+from ..sheet.style import (
+    DATA,
+    DEFAULT_LANG,
+    DEFAULT_THEME,
+    Labels,
+    Theme,
+    load_labels,
+    load_theme,
+)
 
 TEMPLATE = DATA / "counter.html"
 PLACES = ("lang", "title", "data")  # {{lang}}, {{title}}, {{data}} in the template, each once
@@ -32,16 +41,22 @@ PLACE = re.compile(r"\{\{(" + "|".join(PLACES) + r")\}\}")
 MAX_PAGE_BYTES = 150 * 1024  # the bound issue 13 sets; tests hold every grid, language and theme to it
 PICTURE = 10.0  # the side of every picture, in the user units of its SVG (mm on a 10 mm sheet cell)
 CROSS_LINE = 1.1  # the player's cross over a cell, in PICTURE units
+# Contrast ratios of WCAG 2.2: borders and icons (1.4.11), text (1.4.3), text at AAA (1.4.6).
+BORDER_CONTRAST, TEXT_CONTRAST, STRONG_CONTRAST = 3.0, 4.5, 7.0
+PAGE = (0.957, 0.957, 0.949)  # the page's background around the sheet, #f4f4f2
 
 
 def default_output(grid: Grid, lang: str) -> str:
     return f"out/counter-{grid.name}-{lang}.html"
 
 
-def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME) -> str:
-    """The counter page of ``grid`` in language ``lang`` and print theme ``theme``."""
+def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, pack_page: str | None = None) -> str:
+    """The counter page of ``grid`` in language ``lang`` and print theme ``theme``;
+    ``pack_page``: the address (relative to the page) of the download pack's page
+    it belongs to, for a link back, or None for a page on its own."""
     labels, look = load_labels(lang), load_theme(theme)
-    return fill_template(TEMPLATE.read_text(encoding="utf-8"), lang, grid.title, page_data(grid, labels, look))
+    data = page_data(grid, labels, look) | {"pack": pack_page}
+    return fill_template(TEMPLATE.read_text(encoding="utf-8"), lang, grid.title, data)
 
 
 def fill_template(template: str, lang: str, title: str, data: dict) -> str:
@@ -102,15 +117,54 @@ def grid_as_data(grid: Grid) -> dict:
 
 
 def theme_as_data(theme: Theme) -> dict:
-    """The theme's colours as CSS writes them, and how its cells are drawn."""
+    """The theme's colours as CSS writes them, and how its cells are drawn.
+
+    Print colours are chosen for paper; a screen in daylight needs contrast
+    (WCAG 2.2): ``edge`` is the colour's border, darkened where needed to
+    stand 3:1 against white and its pale fill, ``text`` its numbers, 4.5:1 on
+    the fill, and ``strong_edge``/``strong_text`` the same at 4.5:1 and 7:1
+    for the page's high-contrast look."""
     colours = {}
+    white = (1.0, 1.0, 1.0)
     for colour in Colour:
         tint = theme.tint(colour)
+        backs = (white, tint.pale)
         colours[colour.value] = {"strong": css_colour(tint.strong), "pale": css_colour(tint.pale),
                                  "ink": css_colour(tint.ink),
-                                 "hatch": css_colour(tint.hatch_ink) if tint.hatch else None}
-    return {"colours": colours, "ink": css_colour(theme.ink), "muted": css_colour(theme.muted),
-            "line": css_colour(theme.line), "outlined": theme.outlined, "bold": theme.bold, "marks": theme.marks}
+                                 "hatch": css_colour(tint.hatch_ink) if tint.hatch else None,
+                                 "edge": css_colour(darkened(tint.strong, backs, BORDER_CONTRAST)),
+                                 "text": css_colour(darkened(tint.ink, backs, TEXT_CONTRAST)),
+                                 "strong_edge": css_colour(darkened(tint.strong, backs, TEXT_CONTRAST)),
+                                 "strong_text": css_colour(darkened(tint.ink, backs, STRONG_CONTRAST))}
+    return {"colours": colours, "ink": css_colour(darkened(theme.ink, (white, PAGE), TEXT_CONTRAST)),
+            "muted": css_colour(darkened(theme.muted, (white, PAGE), TEXT_CONTRAST)),
+            "line": css_colour(darkened(theme.line, (white, PAGE), BORDER_CONTRAST)),
+            "outlined": theme.outlined, "bold": theme.bold, "marks": theme.marks}
+
+
+def luminance(rgb: RGB) -> float:
+    """The relative luminance of WCAG 2: 0 for black, 1 for white."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The contrast ratio of two colours, from 1 to 21."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def darkened(rgb: RGB, backgrounds: tuple[RGB, ...], ratio: float) -> RGB:
+    """``rgb``, mixed with black in steps of 1 % until it stands ``ratio`` to 1
+    against every colour of ``backgrounds`` (black always does, against light ones)."""
+    for step in range(101):
+        # As CSS writes it: whole 255ths, so that the colour on the page is the one measured.
+        shade: RGB = tuple(round(c * (1 - step / 100) * 255) / 255 for c in rgb)  # type: ignore[assignment]
+        if all(contrast(shade, back) >= ratio for back in backgrounds):
+            return shade
+    return (0.0, 0.0, 0.0)
 
 
 def pictures(grid: Grid, theme: Theme) -> dict[str, str]:

@@ -77,7 +77,8 @@ def sheets_from_data(data: object, where: str, grid: Grid) -> list[Marks | Input
     """
     if not (isinstance(data, dict) and "players" in data):
         return [marks_from_data(data, where, grid)]
-    top = Node(where, "", data).mapping(required=("players",), optional=("grid",))
+    # log: the counter page's record of the game's moves, which it reads back; not scored here.
+    top = Node(where, "", data).mapping(required=("players",), optional=("grid", "log"))
     if "grid" in top:
         _check_grid_name(top["grid"], grid)
     entries = top["players"].sequence()

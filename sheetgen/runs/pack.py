@@ -181,7 +181,8 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
             for paper in pack.card_papers:
                 files[rules_path(grid.name, lang, paper)] = rules_card_pdf(grid, lang, paper)
                 tick(1)
-            files[counter_path(grid.name, lang)] = counter_html(grid, lang).encode()
+            pack_page = "../" + page_path(lang)  # from counter/: the pack's page in the same language
+            files[counter_path(grid.name, lang)] = counter_html(grid, lang, pack_page=pack_page).encode()
             tick(1)
     sizes = {path: len(data) for path, data in files.items()}
     # The pages show the zip's size, which they are part of: made with a guess,
