@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
 # What must not reach a terminal raw: C0 and C1 controls (escape sequences
 # clear the screen, BEL rings, BS overwrites), the bidi controls that reorder
@@ -60,6 +61,46 @@ def quoted(value: object, limit: int = QUOTED_MAX) -> str:
     return f"{text[: limit - 3 - len(end)]}...{end}"
 
 
+# British and American spellings of the words that name things in sheetgen:
+# the British one is sheetgen's, the American one is understood.
+SPELLINGS = (("colour", "color"), ("grey", "gray"), ("centre", "center"))
+
+
+def forgiven(value: str, options: Iterable[str]) -> str | None:
+    """The one of ``options`` that ``value`` names in another case or in the
+    American spelling (``Colour``, ``color-marks``), else None."""
+    options = list(options)
+    for candidate in _spellings(value.casefold()):
+        found = [option for option in options if option.casefold() == candidate]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def _spellings(text: str) -> list[str]:
+    found = [text]
+    for british, american in SPELLINGS:
+        found += [t.replace(american, british) for t in found if american in t]
+    return found
+
+
+def did_you_mean(value: object, options: Iterable[str]) -> str:
+    """', did you mean 'colour'?' when one of ``options`` is close to ``value``
+    (another case, the other spelling, a typing slip), else ''."""
+    if not isinstance(value, str) or not value:
+        return ""
+    options = [option for option in options if isinstance(option, str)]
+    close = forgiven(value, options) or next(iter(
+        _close_matches(value.casefold(), {option.casefold(): option for option in options})), None)
+    return f", did you mean {close!r}?" if close is not None and close != value else ""
+
+
+def _close_matches(text: str, options: dict[str, str]) -> list[str]:
+    from difflib import get_close_matches  # loaded only for a message
+
+    return [options[match] for match in get_close_matches(text, list(options), n=1, cutoff=0.7)]
+
+
 class SheetgenError(Exception):
     """Base class of every user-facing error."""
 
@@ -102,12 +143,15 @@ class OutputError(SheetgenError):
 
 
 class BatchError(SheetgenError):
-    """A batch stopped part way: the cause, then which files were written and which were not."""
+    """A batch stopped: the cause, then which files were written and which were
+    not (a batch writes all its files or none, unless it fails while they are
+    being put in place)."""
 
     def __init__(self, cause: SheetgenError, written: list[str], not_written: list[str]):
         self.cause, self.written, self.not_written = cause, written, not_written
         self.exit_code = cause.exit_code
-        super().__init__(
-            f"{cause}; batch stopped, written: {', '.join(written) or 'none'};"
-            f" not written: {', '.join(not_written)}"
-        )
+        if not written:
+            super().__init__(f"{cause}; batch stopped, no file written")
+        else:
+            super().__init__(f"{cause}; batch stopped, written: {', '.join(written)};"
+                             f" not written: {', '.join(not_written)}")

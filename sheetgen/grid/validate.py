@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Mapping, NoReturn, Sequence, TypeVar
 
 from ..records import record
-from ..errors import InputError, quoted
+from ..errors import InputError, did_you_mean, quoted
 
 T = TypeVar("T")
 
@@ -88,7 +88,7 @@ class Node:
             self.fail(f"has none of the expected keys ({one_of(known)})")
         for key in self.value:
             if not isinstance(key, str) or key not in known:
-                self.fail(f"unknown key {quoted(key)} (expected {one_of(known)})")
+                self.fail(f"unknown key {quoted(key)}{did_you_mean(key, known)} (expected {one_of(known)})")
         for key in required:
             if key not in self.value:
                 self.fail(f"missing key {key!r}")
@@ -138,5 +138,5 @@ class Node:
         if isinstance(value, str) and value in options:
             return options[value]
         if isinstance(value, str):
-            self.fail(f"unknown value {quoted(value)} (expected {one_of(list(options))})")
+            self.fail(f"unknown value {quoted(value)}{did_you_mean(value, options)} (expected {one_of(list(options))})")
         self.expected(one_of(list(options)))

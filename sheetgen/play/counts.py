@@ -49,6 +49,15 @@ def is_counts(argument: str) -> bool:
     return ":" in argument
 
 
+def missing_colon(argument: str) -> str:
+    """A hint for an argument read as a marks file that is not one but looks
+    like counts typed without their colon (``Lea 6 4 8L 3``), else ''."""
+    name, _, counts = argument.strip().partition(" ")
+    if name and counts and all(re.fullmatch(r"p?\d+L?", word, re.I) for word in counts.split()):
+        return f" (counts are typed with a colon after the name: {name + ': ' + ' '.join(counts.split())!r})"
+    return ""
+
+
 def score_counts(grid: Grid, argument: str) -> Score:
     """Check and score quick counts; raise ``InputError`` (a ``ScoreError`` for
     a sheet no game can leave) naming the argument and the count at fault."""

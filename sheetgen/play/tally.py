@@ -24,7 +24,7 @@ from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
 from ..grid.validate import plural
 from ..grid.yamlio import MAX_FILE_BYTES, source_name
-from .counts import is_counts, score_counts
+from .counts import is_counts, missing_colon, score_counts
 from .marks import read_marks, sheets_from_data
 from .scoring import Score, ScoreError, refusal_as_json, score_sheet, scores_as_json
 
@@ -146,7 +146,8 @@ class _Run:
         try:
             data = read_marks(spec)
         except InputError as error:
-            self.refuse(error, "read")
+            hint = missing_colon(spec) if error.message == "no such file" else ""
+            self.refuse(InputError(error.where, error.path, error.message + hint) if hint else error, "read")
             return []
         return self.score_data(data, source_name(spec))
 
