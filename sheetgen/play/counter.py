@@ -34,14 +34,13 @@ PICTURE = 10.0  # the side of every picture, in the user units of its SVG (mm on
 CROSS_LINE = 1.1  # the player's cross over a cell, in PICTURE units
 
 
-def default_output(grid: Grid, lang: str) -> str:
-    return f"out/counter-{grid.name}-{lang}.html"
-
-
-def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME) -> str:
-    """The counter page of ``grid`` in language ``lang`` and print theme ``theme``."""
-    labels, look = load_labels(lang), load_theme(theme)
-    return fill_template(TEMPLATE.read_text(encoding="utf-8"), lang, grid.title, page_data(grid, labels, look))
+def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, words: Labels | None = None) -> str:
+    """The counter page of ``grid`` in language ``lang`` (or in the ``words`` of
+    a language file of the user's, whose language is not known: 'und') and
+    print theme ``theme``."""
+    labels, look = words or load_labels(lang), load_theme(theme)
+    code = "und" if words is not None else lang
+    return fill_template(TEMPLATE.read_text(encoding="utf-8"), code, grid.title, page_data(grid, labels, look))
 
 
 def fill_template(template: str, lang: str, title: str, data: dict) -> str:
