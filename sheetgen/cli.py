@@ -591,7 +591,7 @@ SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
 
 
 def _is_terminal() -> bool:
-    return sys.stderr.isatty()
+    return sys.stderr is not None and sys.stderr.isatty()  # None: started with it closed
 
 
 @contextmanager
@@ -630,7 +630,7 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
 @cli.command(examples=("sheetgen batch --example > out/club-night.yaml", "sheetgen batch out/club-night.yaml",
                        "sheetgen batch out/club-night.yaml --combined -o - | lp"))
 @click.argument("manifest")
-@click.option("-o", "--output", type=click.Path(path_type=str), metavar="FOLDER",
+@click.option("-o", "--output", metavar="FOLDER",
               help="Folder to write to, or '-' with --combined for standard output  [default: out/ and the"
                    " manifest's 'folder', else out/batch-MANIFEST/]")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
@@ -675,7 +675,7 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
 
 
 @cli.command("pack", examples=("sheetgen pack", "sheetgen pack -o out/club-pack/"))
-@click.option("-o", "--output", type=click.Path(path_type=str), default=os.fspath(OUT / "pack"), show_default=True,
+@click.option("-o", "--output", metavar="FOLDER", default=os.fspath(OUT / "pack"), show_default=True,
               help="Folder to build the pack in.")
 @_quiet_option("no progress bar, no summary")
 def pack_command(output: str, quiet: bool) -> None:

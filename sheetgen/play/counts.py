@@ -70,7 +70,8 @@ def score_counts(grid: Grid, argument: str) -> Score:
         raise InputError(where, "", f"expected a player's name of 1 to {PLAYER_NAME} printable characters before ':'")
     if grid.powers:
         raise ScoreError(where, "", f"counts cannot score grid {grid.name!r}: which of its powers are unlocked"
-                                    " depends on which cells are crossed (score a marks file instead, see docs/scoring.md)",
+                                    " depends on which cells are crossed (score a marks file instead, see"
+                                    " 'sheetgen help scoring')",
                          "counts-not-enough")
     counts: list[tuple[int, bool]] = []
     penalties: int | None = None
