@@ -132,8 +132,12 @@ class Choice(click.Choice):
         found = forgiven(value, self.choices) if isinstance(value, str) else None
         if found is not None:
             return found
-        self.fail(f"{quoted(value)} is not one of {', '.join(map(repr, self.choices))}"
-                  f"{did_you_mean(value, self.choices)}", param, ctx)
+        self.fail(_not_one_of(value, self.choices), param, ctx)
+
+
+def _not_one_of(value: object, choices) -> str:
+    """As click says it, with the choice nearest to ``value`` if one is near."""
+    return f"{quoted(value)} is not one of {', '.join(map(repr, choices))}{did_you_mean(value, choices) or '.'}"
 
 
 class Seed(click.ParamType):
@@ -769,8 +773,7 @@ class StrategyName(click.ParamType):
         found = value if value in names else forgiven(value, names)
         if found is not None:
             return found
-        self.fail(f"{quoted(value)} is not one of {', '.join(map(repr, names))}{did_you_mean(value, names)}", param,
-                  ctx)
+        self.fail(_not_one_of(value, names), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem

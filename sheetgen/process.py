@@ -65,13 +65,10 @@ def start() -> None:
         try:
             os.fstat(fd)
         except OSError:
-            try:
-                opened = os.open(os.devnull, flags)
+            try:  # the lowest free number: this one, as those below it are open by now
+                os.open(os.devnull, flags)
             except OSError:
-                continue
-            if opened != fd:  # a lower number was closed too and took this one: it gets its own turn
-                os.dup2(opened, fd)
-                os.close(opened)
+                pass
 
 
 def _while_starting() -> None:

@@ -70,6 +70,11 @@ def test_every_commands_help_ends_with_examples_that_parse(name, command):
         sub.make_context(words[1], words[2:], resilient_parsing=True)  # an unknown option fails here
 
 
+def test_every_command_takes_quiet():
+    for name, command in commands():
+        assert {"-q", "--quiet"} <= {opt for param in command.params for opt in param.opts}, name
+
+
 @pytest.mark.parametrize("name", sorted(cli.commands))
 def test_no_help_points_at_a_file_of_the_repository(name):
     text = invoke(name, "--help").output
