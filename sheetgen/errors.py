@@ -98,7 +98,7 @@ def did_you_mean(value: object, options: Iterable[str]) -> str:
 def _close_matches(text: str, options: dict[str, str]) -> list[str]:
     from difflib import get_close_matches  # loaded only for a message
 
-    return [options[match] for match in get_close_matches(text, list(options), n=1, cutoff=0.7)]
+    return [options[match] for match in get_close_matches(text, list(options), n=1, cutoff=0.8)]
 
 
 class SheetgenError(Exception):

@@ -278,7 +278,7 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
 
 def test_classic_comes_first_and_the_names_drop_the_shared_qwixx(pack):
     page = Page((pack / "index.html").read_text())
-    games = page.headings[page.headings.index("The games") + 1:]
+    games = page.headings[page.headings.index("How to cut") + 1:]  # the sections after the advice
     names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Rules card", "Score counter",
                                            "Checking the files")]
     assert names == ["Qwixx", "Bis", "Bonus", "Colour Blocks", "Disorder", "Doubles", "Longo", "Mixed", "Powers",
