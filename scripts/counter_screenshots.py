@@ -20,9 +20,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from PIL import Image  # noqa: E402
 
-from browser import open_page, start_chromium  # noqa: E402
 from sheetgen.grid.load import load_grid  # noqa: E402
 from sheetgen.play.counter import counter_html  # noqa: E402
+
+from browser import open_page, start_chromium  # noqa: E402
 
 # Labels of the buttons to press, in turn: a game under way.
 GAMES = {

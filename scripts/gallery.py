@@ -28,11 +28,12 @@ def main() -> None:
     scale = DPI / 25.4
     HERE.mkdir(parents=True, exist_ok=True)
     jobs = {name: Job(load_grid(name)) for name in builtin_names()}
-    jobs |= {f"disorder-{theme}": Job(load_grid("disorder"), theme=theme) for theme in themes() if theme != DEFAULT_THEME}
+    jobs |= {f"disorder-{theme}": Job(load_grid("disorder"), theme=theme)
+             for theme in themes() if theme != DEFAULT_THEME}
     for name, job in jobs.items():
         page = pdfium.PdfDocument(render_job(job))[0]
         image = page.render(scale=DPI / 72).to_pil()
-        crop = image.crop((round(slot.x * scale), round(slot.y * scale), round(slot.right * scale), round(slot.bottom * scale)))
+        crop = image.crop(tuple(round(edge * scale) for edge in (slot.x, slot.y, slot.right, slot.bottom)))
         crop.save(HERE / f"{name}.png", optimize=True)
         print(HERE / f"{name}.png")
     page = pdfium.PdfDocument(render_job(jobs["classic"]))[0].render(scale=PAGE_DPI / 72).to_pil()

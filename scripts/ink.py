@@ -46,7 +46,8 @@ def main(names: list[str]) -> None:
         base = ink_coverage(render_job(Job(grid, theme=DEFAULT_THEME)))
         for theme in themes():
             dark, cmy = ink_coverage(render_job(Job(grid, theme=theme))) if theme != DEFAULT_THEME else base
-            print(f"{name:<10} {theme:<10} {dark:>9.2%} {dark / base[0] - 1:>+10.0%} {cmy:>11.2%} {cmy / base[1] - 1:>+10.0%}")
+            print(f"{name:<10} {theme:<10} {dark:>9.2%} {dark / base[0] - 1:>+10.0%}"
+                  f" {cmy:>11.2%} {cmy / base[1] - 1:>+10.0%}")
 
 
 if __name__ == "__main__":

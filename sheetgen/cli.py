@@ -4,7 +4,7 @@ The only module that imports click.  What every run needs whatever its
 command (the streams, signals, exit codes and the end of the process) is in
 ``process.py``: every user error (a ``SheetgenError`` or a usage error) ends
 there as one line on stderr and a non-zero exit, never a traceback.  Every
-line printed passes through ``errors.shown``, so what it echoes from input
+line printed passes through ``words.shown``, so what it echoes from input
 cannot drive the terminal.
 
 What a command produces (a list, a PDF to standard output, the rules, the
@@ -20,21 +20,23 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, NoReturn
 
 import click
 
 from . import process
-from .errors import InputError, SheetgenError, did_you_mean, forgiven, quoted, shown
-from .grid.validate import Node, plural
+from .checks import Node
+from .errors import InputError, SheetgenError
 from .pdf.impose import PAPERS
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
 from .runs.names import OUT
 from .sheet.plan import SIZES, STANDARD
-from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, languages, themes
+from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
+from .words import did_you_mean, forgiven, plural, quoted, shown
 
 PAGES_MAX = 10_000
 PACKAGE = "qwixx-sheets"  # the distribution's name on a package index; the program and the import are sheetgen
@@ -43,11 +45,11 @@ PACKAGE = "qwixx-sheets"  # the distribution's name on a package index; the prog
 class _Command(click.Command):
     """A command whose help ends with examples of its use."""
 
-    def __init__(self, *args, examples: tuple[str, ...] = (), **kwargs):
+    def __init__(self, *args: Any, examples: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.examples = examples
 
-    def format_epilog(self, ctx, formatter):
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         if self.examples:
             with formatter.section("Examples"):
@@ -60,7 +62,8 @@ class _Cli(click.Group):
 
     command_class = _Command
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> NoReturn:
         sys.exit(process.outcome(lambda: self._parse_and_run(args, prog_name, complete_var, **extra)))
 
     def _parse_and_run(self, args, prog_name, complete_var, **extra):
@@ -126,7 +129,7 @@ class Choice(click.Choice):
     def __init__(self, choices):
         super().__init__(list(choices))
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if value in self.choices:
             return value
         found = forgiven(value, self.choices) if isinstance(value, str) else None
@@ -135,7 +138,7 @@ class Choice(click.Choice):
         self.fail(_not_one_of(value, self.choices), param, ctx)
 
 
-def _not_one_of(value: object, choices) -> str:
+def _not_one_of(value: object, choices: Sequence[str]) -> str:
     """As click says it, with the choice nearest to ``value`` if one is near."""
     return f"{quoted(value)} is not one of {', '.join(map(repr, choices))}{did_you_mean(value, choices) or '.'}"
 
@@ -230,7 +233,7 @@ def _check_target(target: Path | None, least: int = 0, binary: bool = False) -> 
 def _write(data: bytes, target: Path | None, summary: str, quiet: bool) -> None:
     """Write ``data`` to ``target`` (None: standard output) and, unless ``quiet``, say so."""
     if target is None:
-        sys.stdout.write_bytes(data)
+        process.write_binary(data)
         _note(f"wrote standard output {summary}", quiet)
         return
     from .runs.output import write_atomic
@@ -259,7 +262,7 @@ def _one_of(*options: tuple[str, object]) -> None:
         raise click.UsageError(f"give {' or '.join('--' + name.replace('_', '-') for name in given)}, not both")
 
 
-def _words(lang_file: str | None):
+def _words(lang_file: str | None) -> Labels | None:
     """The words of the user's language file, if one is given."""
     from .sheet.style import load_label_file
 
@@ -450,8 +453,17 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
     PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
     from .grid.load import load_grid
-    from .runs.jobs import (Job, check_job, counted, least_bytes, page_count, page_plan, read_paper, render_job,
-                            sheet_data)
+    from .runs.jobs import (
+        Job,
+        check_job,
+        counted,
+        least_bytes,
+        page_count,
+        page_plan,
+        read_paper,
+        render_job,
+        sheet_data,
+    )
     from .runs.names import sheets_name
 
     _one_of(("pages", pages), ("sheets", sheets))
@@ -485,7 +497,8 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
            quiet)
 
 
-@cli.command(examples=('sheetgen score classic "Lea: 6 4 8L 3 p1" "Tom: 5 5 2 0"', "sheetgen score classic lea.yaml tom.json",
+@cli.command(examples=('sheetgen score classic "Lea: 6 4 8L 3 p1" "Tom: 5 5 2 0"',
+                       "sheetgen score classic lea.yaml tom.json",
                        'sheetgen score classic "Lea: 6 3 2 1" "Tom: 5 3 1 0" --standings out/evening.csv',
                        "sheetgen score classic --standings out/evening.csv"))
 @click.argument("grid", shell_complete=_complete_grid)
@@ -507,7 +520,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     crosses per row, L for a locked row, p for penalties.  Every refused sheet
     gets a line (exit 1); 'sheetgen help scoring' tells more."""
     from .grid.load import load_grid
-    from .play.scoring import format_scores, scores_json_text
+    from .play.results import format_scores, scores_json_text
     from .play.tally import repeated_input, tally
 
     if (game is not None or force) and standings is None:
@@ -544,7 +557,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         from .play.standings import format_standings
 
         _say(format_scores(result.scores, ranked=not result.refused), nl=False)
-        if evening is not None:
+        if evening is not None and standings is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if result.refused:
         sys.exit(1)
@@ -571,9 +584,8 @@ def _add_to_standings(path: Path, scores: list, game: str | None, force: bool) -
 def _show_standings(path: Path, as_json: bool, quiet: bool) -> None:
     import json
 
-    from .play.standings import format_standings, parse_standings, standings_as_json
     from .grid.yamlio import read_text
-    from .play.standings import MAX_BYTES
+    from .play.standings import MAX_BYTES, format_standings, parse_standings, standings_as_json
 
     results = parse_standings(read_text(path, os.fspath(path), MAX_BYTES), os.fspath(path))
     if not quiet:
@@ -662,7 +674,7 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
     plan = load_batch(manifest, _words(lang_file))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         if output == "-":
-            sys.stdout.write_bytes(combined_pdf(plan, progress))
+            process.write_binary(combined_pdf(plan, progress))
             written = [Written(Path("-"), plan.jobs)]
         else:
             written = write_batch(plan, Path(output) if output else None, combined=combined, progress=progress)
@@ -730,8 +742,8 @@ def rules_command(grid: str, lang: str, lang_file: str | None, as_pdf: bool, out
     model = load_grid(grid)
     words = _words(lang_file)
     if as_pdf:
-        from .runs.card import rules_card_pdf
         from .runs.names import language_part, rules_name
+        from .runs.rules_pdf import rules_card_pdf
 
         paper = paper or "a4"
         target = _target(output, rules_name(model.name, lang, words, paper))
@@ -840,7 +852,7 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
     with _progress(games, "Playing", quiet) as progress:
         report = run(setup, jobs=jobs, progress=progress)
-    if kind is not None:
+    if heatmap is not None and kind is not None:
         from .runs.output import write_atomic
 
         write_atomic(heatmap, draw_heatmap(report, kind, sheet))

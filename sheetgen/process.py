@@ -26,9 +26,12 @@ import io
 import os
 import signal
 import sys
-from typing import Callable, NoReturn
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, NoReturn, TextIO, TypeVar
 
-from .errors import OutputError, SheetgenError, shown
+from .errors import OutputError, SheetgenError
+from .words import shown
 
 EXIT_DONE, EXIT_FAILED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports Ctrl-C
@@ -37,6 +40,7 @@ LINE_MAX = 1_000  # characters of one error line; what it echoes from input is c
 PROGRAM = "sheetgen"
 # Set (to anything) to end every run through the interpreter's own exit.
 FULL_EXIT = "SHEETGEN_FULL_EXIT"
+T = TypeVar("T")
 
 
 class Refusal(SheetgenError):
@@ -77,7 +81,7 @@ def _while_starting() -> None:
         signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 
-def _interrupted_while_starting(signum, frame) -> None:
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
     try:
         os.write(2, f"{PROGRAM}: interrupted\n".encode())
     except OSError:
@@ -115,7 +119,8 @@ def outcome(command: Callable[[], object]) -> int:
         silence_stdout()
         return EXIT_READER_GONE
     except OSError as error:  # the system refused something on a path not checked before
-        complain(f"{error.filename}: {error.strerror}" if error.filename is not None else str(error.strerror))
+        reason = error.strerror or str(error)
+        complain(f"{error.filename}: {reason}" if error.filename is not None else reason)
         return EXIT_FAILED
     except MemoryError:
         complain("out of memory (print fewer pages in one run, or free some memory)")
@@ -172,23 +177,30 @@ class StandardOutput:
     prints help and versions itself).  A reader that has gone stays a
     ``BrokenPipeError``: a quiet exit."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO | None):
         self.stream = stream  # None when the run was started with it closed
 
-    encoding = property(lambda self: getattr(self.stream, "encoding", "utf-8"))
-    errors = property(lambda self: getattr(self.stream, "errors", "strict"))
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", "utf-8")
+
+    @property
+    def errors(self) -> str | None:
+        return getattr(self.stream, "errors", "strict")
 
     def write(self, text: str) -> int:
         if text == "":  # click writes nothing to learn what a stream takes: no error to give yet
             return 0
-        return self._guarded(lambda: self.stream.write(text))
+        stream = self.stream
+        return self._guarded(lambda: _open(stream).write(text))
 
     def write_bytes(self, data: bytes) -> None:
         self._guarded(lambda: self._write_all(memoryview(data)))
 
     def _write_all(self, view: memoryview) -> None:
-        self.stream.flush()
-        binary = self.stream.buffer  # unbuffered (PYTHONUNBUFFERED) it may take part of the data at a time
+        stream = _open(self.stream)
+        stream.flush()
+        binary = stream.buffer  # unbuffered (PYTHONUNBUFFERED) it may take part of the data at a time
         while view:
             view = view[binary.write(view) :]
         binary.flush()
@@ -200,10 +212,10 @@ class StandardOutput:
     def isatty(self) -> bool:
         return self.stream is not None and self.stream.isatty()
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
 
-    def _guarded(self, call):
+    def _guarded(self, call: Callable[[], T]) -> T:
         if self.stream is None:
             raise OutputError(f"standard output: cannot be written ({os.strerror(errno.EBADF)})")
         try:
@@ -213,6 +225,20 @@ class StandardOutput:
         except OSError as error:
             silence_stdout()
             raise OutputError(f"standard output: cannot be written ({error.strerror})") from None
+
+
+def _open(stream: TextIO | None) -> TextIO:
+    if stream is None:  # _guarded says so before a call gets here
+        raise OutputError(f"standard output: cannot be written ({os.strerror(errno.EBADF)})")
+    return stream
+
+
+def write_binary(data: bytes) -> None:
+    """Write ``data`` (a PDF, a page) to standard output, as it is."""
+    output = sys.stdout
+    if not isinstance(output, StandardOutput):  # a run not started by outcome (a test's own stream)
+        output = StandardOutput(output)
+    output.write_bytes(data)
 
 
 def silence_stdout() -> None:

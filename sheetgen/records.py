@@ -15,42 +15,46 @@ record is still a dataclass (``dataclasses.fields``, ``replace`` and
 
 from __future__ import annotations
 
-from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from operator import itemgetter
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 C = TypeVar("C", bound=type)
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def record(cls: C) -> C:
-    """``cls`` as ``@dataclass(frozen=True)`` would make it."""
+    """``cls`` as ``@dataclass(frozen=True)`` would make it.  Type checkers see
+    it as that dataclass (``dataclass_transform``): its fields, its constructor,
+    and no assignment to a field."""
     if cls.__doc__ is None:  # dataclass would otherwise ask inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', {}))})"
-    cls = dataclass(init=False, repr=False, eq=False)(cls)
-    found = fields(cls)
+    made: Any = dataclass(init=False, repr=False, eq=False)(cls)  # its methods are set here, past the type checker
+    found = fields(made)
     compared = tuple(f.name for f in found if f.compare)
-    cls._record_fields = found
-    cls._record_names = tuple(f.name for f in found)
-    cls._record_shown = tuple(f.name for f in found if f.repr)
-    cls._record_key = staticmethod(_key(compared))  # a lambda for one field: not to be bound
-    cls._record_defaults = _trailing_defaults(found)
-    cls._record_defaults_by_name = {f.name: f.default for f in found if f.default is not MISSING}
-    cls._record_name_set = frozenset(cls._record_names)
-    cls.__init__ = _init_then_post_init if hasattr(cls, "__post_init__") else _init
-    cls.__repr__ = _repr
-    cls.__eq__ = _eq
-    cls.__hash__ = _hash
-    cls.__setattr__ = _refuse_change
-    cls.__delattr__ = _refuse_deletion
-    cls.__signature__ = _SIGNATURE
-    return cls
+    made._record_fields = found
+    made._record_names = tuple(f.name for f in found)
+    made._record_shown = tuple(f.name for f in found if f.repr)
+    made._record_key = staticmethod(_key(compared))  # a lambda for one field: not to be bound
+    made._record_defaults = _trailing_defaults(found)
+    made._record_defaults_by_name = {f.name: f.default for f in found if f.default is not MISSING}
+    made._record_name_set = frozenset(made._record_names)
+    made.__init__ = _init_then_post_init if hasattr(made, "__post_init__") else _init
+    made.__repr__ = _repr
+    made.__eq__ = _eq
+    made.__hash__ = _hash
+    made.__setattr__ = _refuse_change
+    made.__delattr__ = _refuse_deletion
+    made.__signature__ = _SIGNATURE
+    return made  # type: ignore[no-any-return]
 
 
 class _Signature:
     """A record's constructor signature, as ``inspect.signature`` and ``help`` show
     it (the shared ``__init__`` takes any arguments); made only when asked for."""
 
-    def __get__(self, instance: object, owner: type) -> object:
+    def __get__(self, instance: object, owner: Any) -> object:
         import inspect
 
         def default(f: Any) -> object:
@@ -91,7 +95,7 @@ def _trailing_defaults(found: tuple) -> tuple:
     return tuple(defaults)
 
 
-def _init(self, *args: object, **kwargs: object) -> None:
+def _init(self: Any, *args: object, **kwargs: object) -> None:
     names = self._record_names
     if kwargs:  # the usual calls with keywords, made quick; any other goes to _bound, which says what is wrong
         values = {**self._record_defaults_by_name, **dict(zip(names, args)), **kwargs}
@@ -108,13 +112,13 @@ def _init(self, *args: object, **kwargs: object) -> None:
     self.__dict__.update(zip(names, args))
 
 
-def _init_then_post_init(self, *args: object, **kwargs: object) -> None:
+def _init_then_post_init(self: Any, *args: object, **kwargs: object) -> None:
     """The constructor of a record with ``__post_init__``, which runs last, as in a dataclass."""
     _init(self, *args, **kwargs)
     self.__post_init__()
 
 
-def _bound(cls: type, args: tuple, kwargs: dict) -> tuple:
+def _bound(cls: Any, args: tuple, kwargs: dict) -> tuple:
     """Every field's value, from positional and keyword arguments and the defaults."""
     names = cls._record_names
     if len(args) > len(names):
@@ -139,25 +143,25 @@ def _bound(cls: type, args: tuple, kwargs: dict) -> tuple:
     return tuple(values)
 
 
-def _repr(self) -> str:
+def _repr(self: Any) -> str:
     values = self.__dict__
     return f"{type(self).__qualname__}({', '.join(f'{name}={values[name]!r}' for name in self._record_shown)})"
 
 
-def _eq(self, other: object) -> bool:
+def _eq(self: Any, other: Any) -> Any:  # a bool, or NotImplemented for another class
     if other.__class__ is not self.__class__:
         return NotImplemented
     key = self._record_key
     return key(self.__dict__) == key(other.__dict__)
 
 
-def _hash(self) -> int:
+def _hash(self: Any) -> int:
     return hash(self._record_key(self.__dict__))
 
 
-def _refuse_change(self, name: str, value: object) -> None:
+def _refuse_change(self: Any, name: str, value: object) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
-def _refuse_deletion(self, name: str) -> None:
+def _refuse_deletion(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")

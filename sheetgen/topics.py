@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .errors import InputError, did_you_mean
+from .errors import InputError
+from .words import did_you_mean
 
 # The order of `sheetgen help`: from printing to the table to your own grids,
 # then the reference pages and the house.  A page not named here comes last.
@@ -64,8 +65,9 @@ def for_terminal(text: str) -> str:
         if "://" in target:
             return f"{words} ({target})"
         page, _, _ = target.partition("#")
-        if page.endswith(".md") and "/" not in page and page != "README.md":
-            return f"{words} (`sheetgen help {page[:-3]}`)" if words.strip("`") != page else f"`sheetgen help {page[:-3]}`"
-        return words
+        if not page.endswith(".md") or "/" in page or page == "README.md":
+            return words
+        topic = f"`sheetgen help {page[:-3]}`"
+        return topic if words.strip("`") == page else f"{words} ({topic})"
 
     return _LINK.sub(link, text)

@@ -11,11 +11,13 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "sheetgen"
 # Top to bottom: a layer may import the layers below it, never one above.
 # play and sheet serve the table and the paper; play may use sheet (a rules
-# card shows a sheet), sheet never needs the game.  records (the frozen data
-# classes' shared methods) is below everything.  process (the streams, signals
-# and end of a run) and topics (the manual) serve the command line and need
-# nothing but errors.
-LAYERS = ["cli", "topics", "process", "runs", "play", "sheet", "pdf", "grid", "errors", "records"]
+# card shows a sheet), sheet never needs the game.  Under the folders, the
+# modules every layer uses: checks (a value read from a file and its place in
+# it), errors (the exception family), words (plurals, lists of choices, text
+# from input escaped), and records (the frozen data classes' shared methods).
+# process (the streams, signals and end of a run) and topics (the manual)
+# serve the command line alone.
+LAYERS = ["cli", "topics", "process", "runs", "play", "sheet", "pdf", "grid", "checks", "errors", "words", "records"]
 BOUNDARIES = {
     "reportlab": {"pdf/render.py"},
     "pypdfium2": {"pdf/raster.py"},

@@ -13,15 +13,16 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from cli_process import run_on_a_terminal
 from sheetgen import cli as cli_module
-from sheetgen.runs.batch import EXAMPLE, load_batch, write_batch
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, load_grid
 from sheetgen.pdf.impose import impose
-from sheetgen.sheet.plan import plan_sheet
 from sheetgen.pdf.render import measure_text
+from sheetgen.runs.batch import EXAMPLE, load_batch, write_batch
+from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import load_labels, load_theme
+
+from cli_process import run_on_a_terminal
 
 REPO = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4

@@ -10,11 +10,12 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from cli_process import run_on_a_terminal
 from sheetgen.cli import cli
-from sheetgen.process import LINE_MAX
 from sheetgen.grid.yamlio import read_yaml
+from sheetgen.process import LINE_MAX
 from sheetgen.sheet.style import TEMPLATE_PREFIX
+
+from cli_process import run_on_a_terminal
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -4,8 +4,8 @@ case's marks document scored on its grid gives exactly the expected result."""
 from __future__ import annotations
 
 import pytest
-
 from conformance.suite import differences, grid_data, load_cases
+
 from sheetgen.grid.load import grid_from_data, load_grid
 from sheetgen.play.scoring import REASONS
 from sheetgen.play.tally import score_document

@@ -17,15 +17,16 @@ import json
 import random
 
 import pytest
-
-from browser import open_page, run_json
 from conformance.suite import comparable, differences, grid_data, load_cases
-from legal_games import marks_document, play
+
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.grid.model import Grid
 from sheetgen.play.counter import counter_html
 from sheetgen.play.simulate import Setup, game_marks
 from sheetgen.play.tally import score_document
+
+from browser import open_page, run_json
+from legal_games import marks_document, play
 from test_simulate import EVERYTHING
 
 CASES = load_cases()

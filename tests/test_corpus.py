@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import Run, run_sheetgen
 from sheetgen.grid.yamlio import MAX_FILE_BYTES, read_yaml
+
+from cli_process import Run, run_sheetgen
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 BUILTIN = Path(__file__).resolve().parent.parent / "grids"

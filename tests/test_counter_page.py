@@ -18,12 +18,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import open_page, run_json
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.play.counter import counter_html
 from sheetgen.play.tally import score_document
 from sheetgen.sheet.style import languages, load_labels
+
+from browser import open_page, run_json
 
 
 @pytest.fixture

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legal_games import crosses, expected_total, play
 from sheetgen.errors import InputError
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.play.counts import COUNT_REASONS, is_counts, score_counts
 from sheetgen.play.scoring import ScoreError
+
+from legal_games import crosses, expected_total, play
 
 
 @functools.cache

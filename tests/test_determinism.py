@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import run_sheetgen, sheetgen_env
 from sheetgen.grid.load import builtin_dir
+
+from cli_process import run_sheetgen, sheetgen_env
 
 MANIFEST = """seed: 2026
 first_serial: 5

@@ -148,8 +148,10 @@ def test_the_readme_gives_the_two_commands_and_ci_runs_its_test_command():
     assert len(install) == 2, install
     main, tests = install
     assert "sheetgen render" in main and "pytest" in tests
-    ci = (ROOT / ".ci" / "run").read_text()
-    assert tests in ci.splitlines() and main in ci.splitlines()
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert tests in ci and main in ci
+    copy = ci.index('cd "$work"')  # the copy of the checkout: a developer's .venv is not the one made
+    assert copy < ci.index(main) < ci.index("ruff check") < ci.index("mypy") < ci.index(tests)
 
 
 def test_output_is_matched_in_order_with_dots_for_any_lines():

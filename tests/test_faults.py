@@ -20,20 +20,20 @@ import errno
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from cli_process import run_sheetgen, sheetgen_command, sheetgen_env
-from conftest import need_tool
 from sheetgen.cli import cli
 from sheetgen.errors import OutputError
 from sheetgen.grid.load import load_grid
 from sheetgen.runs import output
 from sheetgen.runs.jobs import Job, render_job
 from sheetgen.runs.pack import Pack, build_pack
+
+from cli_process import run_sheetgen, sheetgen_command, sheetgen_env
+from conftest import need_tool
 
 PREVIOUS = b"%PDF-1.4 the previous run's sheets\n%%EOF\n"
 CLASSIC = render_job(Job(load_grid("classic")))  # what `sheetgen render classic` writes
@@ -632,7 +632,8 @@ for module in pkgutil.walk_packages(sheetgen.__path__, "sheetgen."):
         importlib.import_module(module.name)
 from sheetgen.grid.load import load_grid
 from sheetgen.play.marks import load_marks
-from sheetgen.play.scoring import score_sheet, format_scores
+from sheetgen.play.results import format_scores
+from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.jobs import Job, check_printable, render_job
 render_job(Job(load_grid("classic")))
 check_printable(load_grid("classic"))

@@ -27,16 +27,18 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from conftest import GRID_NAMES
-from test_plan import assert_nothing_overlaps, assert_texts_fit
 from sheetgen.errors import InputError, LayoutError, SheetgenError
 from sheetgen.grid.load import builtin_dir, grid_from_data, load_grid
-from sheetgen.runs.jobs import Job, layout_job, render_job
-from sheetgen.play.marks import marks_from_data
 from sheetgen.grid.model import Colour, Effect, Symbol
-from sheetgen.play.scoring import format_scores, score_sheet, scores_as_json
-from sheetgen.sheet.style import languages, themes
 from sheetgen.grid.yamlio import parse_yaml, read_yaml
+from sheetgen.play.marks import marks_from_data
+from sheetgen.play.results import format_scores, scores_as_json
+from sheetgen.play.scoring import score_sheet
+from sheetgen.runs.jobs import Job, layout_job, render_job
+from sheetgen.sheet.style import languages, themes
+
+from conftest import GRID_NAMES
+from test_plan import assert_nothing_overlaps, assert_texts_fit
 
 settings.register_profile(
     "sheetgen-ci", max_examples=60, derandomize=True, deadline=None, print_blob=True,

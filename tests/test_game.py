@@ -15,8 +15,20 @@ import functools
 import random
 
 from sheetgen.grid.load import load_grid
-from sheetgen.play.game import (BIS, CELL, LUCKY, POWER, CROSSED, FREE, STRUCK, Game, hand_dice, marks_document,
-                                random_dice, rulebook)
+from sheetgen.play.game import (
+    BIS,
+    CELL,
+    CROSSED,
+    FREE,
+    LUCKY,
+    POWER,
+    STRUCK,
+    Game,
+    hand_dice,
+    marks_document,
+    random_dice,
+    rulebook,
+)
 from sheetgen.play.marks import marks_from_data
 from sheetgen.play.scoring import score_sheet
 

@@ -12,13 +12,14 @@ from click.testing import CliRunner
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
 from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.grid.yamlio import read_yaml
+from sheetgen.pdf.render import unprintable
 from sheetgen.runs.jobs import Job, render_job
-from test_plan import assert_nothing_overlaps, assert_texts_fit
 from sheetgen.sheet.draw import personalise
 from sheetgen.sheet.plan import SheetData, plan_sheet
-from sheetgen.pdf.render import unprintable
 from sheetgen.sheet.style import DATA, languages, load_labels
-from sheetgen.grid.yamlio import read_yaml
+
+from test_plan import assert_nothing_overlaps, assert_texts_fit
 
 LANGS = languages()
 SHEET = SheetData((3, 14), 123, "Club de Lyon, 30.11.2026")  # every per-sheet item

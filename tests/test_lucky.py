@@ -8,11 +8,11 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetgen.grid.load import load_grid
+from sheetgen.grid.model import Lucky
 from sheetgen.pdf.impose import impose
+from sheetgen.play.lucky import deal_lucky
 from sheetgen.runs.jobs import Job, render_job, sheet_data
 from sheetgen.sheet.plan import plan_sheet
-from sheetgen.play.lucky import deal_lucky
-from sheetgen.grid.model import Lucky
 
 LONGO = Lucky(count=2, low=2, high=16)
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheetgen.checks import Node
 from sheetgen.errors import InputError
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.grid.yamlio import parse_document, parse_yaml, read_yaml
-from sheetgen.grid.validate import Node
 from sheetgen.play.marks import (
     SHEET_KEYS,
     Marks,

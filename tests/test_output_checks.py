@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import run_sheetgen
 from sheetgen.errors import OutputError
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.runs import output
@@ -29,6 +28,8 @@ from sheetgen.runs.jobs import LEAST_PAGE_BYTES, LEAST_PDF_BYTES, Job, least_byt
 from sheetgen.runs.output import Together, check_output
 from sheetgen.runs.pack import Pack, build_pack
 from sheetgen.sheet.plan import SIZES
+
+from cli_process import run_sheetgen
 from test_faults import AS_NOBODY, disk  # noqa: F401  (disk: the tmpfs fixture)
 
 WORK_IS_A_BUG = """

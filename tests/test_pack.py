@@ -23,13 +23,14 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from conftest import need_tool
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, in_list_order, load_grid, short_titles
 from sheetgen.pdf.raster import encode_png
 from sheetgen.play.simulate import Typical, typical_game
-from sheetgen.runs.pack import NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack, index_html, pack_files
+from sheetgen.runs.pack import NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack, index_html
 from sheetgen.sheet.style import load_labels
+
+from conftest import need_tool
 
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("de", "en", "fr", "it", "nl")

@@ -10,13 +10,14 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageOps
 
-from conftest import GRID_NAMES
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.geometry import Box, bounds
-from sheetgen.pdf.impose import EDGE, MARK_GAP, MARK_LEN, PAPERS, impose
+from sheetgen.pdf.impose import EDGE, MARK_GAP, MARK_LEN, impose
 from sheetgen.runs.jobs import Job, render_job
 from sheetgen.sheet.plan import PAD, SIZES
+
+from conftest import GRID_NAMES
 
 DPI = 200
 PX_PER_MM = DPI / 25.4

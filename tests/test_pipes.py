@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli_process import sheetgen_command, sheetgen_env
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, load_grid
 from sheetgen.grid.yamlio import MAX_FILE_BYTES
 from sheetgen.runs.jobs import Job, render_job
+
+from cli_process import sheetgen_command, sheetgen_env
 
 CLASSIC_FILE = (builtin_dir() / "classic.yaml").read_text(encoding="utf-8")
 CLASSIC = render_job(Job(load_grid("classic")))

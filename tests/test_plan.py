@@ -19,17 +19,33 @@ import functools
 
 import pytest
 
-from conftest import GRID_NAMES
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data, load_grid
 from sheetgen.grid.model import Colour, Effect, Symbol
 from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
 from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.draw import draw_sheet, personalise
-from sheetgen.sheet.plan import (CAP, CLEAR, DOUBLE_INSET, DOUBLE_LINE, LABEL_CLEAR, MIN_NUMBER_CAP, MIN_STRETCH, PT,
-                                 SIZES, STANDARD, TABLE_CLEAR, SheetData, SheetPlan, SheetSize, inside_frame,
-                                 plan_sheet)
+from sheetgen.sheet.plan import (
+    CAP,
+    CLEAR,
+    DOUBLE_INSET,
+    DOUBLE_LINE,
+    LABEL_CLEAR,
+    MIN_NUMBER_CAP,
+    MIN_STRETCH,
+    PT,
+    SIZES,
+    STANDARD,
+    TABLE_CLEAR,
+    SheetData,
+    SheetPlan,
+    SheetSize,
+    inside_frame,
+    plan_sheet,
+)
 from sheetgen.sheet.style import languages, load_labels, load_theme
+
+from conftest import GRID_NAMES
 
 LOOKS = {"colour": ("colour", False), "colour+marks": ("colour", True), "ink-saver": ("ink-saver", False),
          "ink-saver+marks": ("ink-saver", True), "mono": ("mono", False)}
@@ -237,7 +253,7 @@ def test_one_cell_per_model_cell_in_reading_order(case):
 def test_the_lock_takes_its_rows_last_cell_colour(case):
     grid, plan, _ = case
     assert [lock.colour for lock in plan.locks] == [row.cells[-1].colour for row in grid.rows]
-    for lock, row in zip(plan.locks, grid.rows):  # right of the last cell, on its line
+    for lock in plan.locks:  # right of the last cell, on its line
         last = [c for c in plan.cells if c.row == lock.row][-1]
         assert lock.box.x >= last.box.right and last.box.y <= lock.box.cy <= last.box.bottom
 

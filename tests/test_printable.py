@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -33,7 +33,7 @@ EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
 CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "Dvůr Králové", "İstanbul"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet_font_files() -> tuple[str, ...]:
     """The TrueType files a sheet is drawn with, as registered once a sheet is made."""
     render_job(Job(load_grid("classic")))
@@ -43,7 +43,7 @@ def sheet_font_files() -> tuple[str, ...]:
     return files
 
 
-@lru_cache(maxsize=None)
+@cache
 def printable_by_the_fonts() -> frozenset[str]:
     """Every character every face of the sheet draws, from the font files."""
     drawn = None

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import ROOT, sheetgen_command, sheetgen_env
 from sheetgen.grid.load import load_grid
 from sheetgen.runs.jobs import Job, render_job
+
+from cli_process import ROOT, sheetgen_command, sheetgen_env
 
 CLASSIC = render_job(Job(load_grid("classic")))
 

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli_process import sheetgen_command, sheetgen_env
 from sheetgen.cli import cli
 from sheetgen.grid.load import load_grid
 from sheetgen.runs.jobs import Job, render_job
+
+from cli_process import sheetgen_command, sheetgen_env
 
 
 def shell(pipeline: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:

@@ -18,10 +18,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
-from conftest import GRID_NAMES, need_tool
-from sheetgen.pdf.geometry import Box
 from sheetgen.grid.load import load_grid
+from sheetgen.pdf.geometry import Box
 from sheetgen.runs.jobs import Job, job_section, layout_job, render_job, sheet_data
+
+from conftest import GRID_NAMES, need_tool
 
 DPI = 100
 POINTS_PER_MM = 72 / 25.4

@@ -20,12 +20,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli_process import sheetgen_command, sheetgen_env
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, builtin_grids, builtin_names, grid_from_data, load_grid
 from sheetgen.grid.yamlio import read_yaml
 from sheetgen.play.rules import Rules, Section, compose_rules, format_rules, rules_page
 from sheetgen.sheet.style import languages, load_labels
+
+from cli_process import sheetgen_command, sheetgen_env
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = languages()
@@ -116,7 +117,7 @@ class Composed:
         return [words[w] for w in re.findall(pattern, text)]
 
 
-every_grid_and_language = pytest.mark.parametrize("name, lang", [(n, l) for n in EXPECTED for l in LANGS])
+every_grid_and_language = pytest.mark.parametrize("name, lang", [(n, lang) for n in EXPECTED for lang in LANGS])
 
 
 def test_the_expectations_cover_every_builtin_grid():

@@ -7,12 +7,14 @@ import re
 import subprocess
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from conftest import need_tool
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.geometry import Box
 from sheetgen.runs.jobs import Job, SerialOrder, layout_job, page_plan, render_job, serial_numbers, sheet_data
+
+from conftest import need_tool
 
 STACK, PAGE = SerialOrder.STACK, SerialOrder.PAGE
 POINTS_PER_MM = 72 / 25.4

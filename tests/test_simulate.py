@@ -19,8 +19,20 @@ from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.play.game import BIS, CELL, POWER, Game, hand_dice, marks_document, rulebook
 from sheetgen.play.marks import marks_from_data
 from sheetgen.play.scoring import score_sheet
-from sheetgen.play.simulate import (WIN_SHARES, Report, Setup, Spread, Tally, empty_tally, game_marks, play_game,
-                                    report_json, report_text, simulate, typical_game)
+from sheetgen.play.simulate import (
+    WIN_SHARES,
+    Report,
+    Setup,
+    Spread,
+    Tally,
+    empty_tally,
+    game_marks,
+    play_game,
+    report_json,
+    report_text,
+    simulate,
+    typical_game,
+)
 from sheetgen.play.strategies import CAREFUL_SKIP_POINTS, GREEDY_MAX_SKIP, STRATEGIES
 
 # Seats take these in turn: every strategy plays every grid at every table size.

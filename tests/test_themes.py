@@ -22,13 +22,13 @@ from PIL import Image, ImageStat
 
 from sheetgen.cli import cli
 from sheetgen.errors import InputError
-from sheetgen.pdf.geometry import Box
 from sheetgen.grid.load import builtin_names, load_grid
-from sheetgen.pdf.impose import impose
-from sheetgen.runs.jobs import Job, render_job
 from sheetgen.grid.model import Colour, Symbol
-from sheetgen.sheet.plan import SheetPlan, plan_sheet
+from sheetgen.pdf.geometry import Box
+from sheetgen.pdf.impose import impose
 from sheetgen.pdf.render import measure_text
+from sheetgen.runs.jobs import Job, render_job
+from sheetgen.sheet.plan import SheetPlan, plan_sheet
 from sheetgen.sheet.style import Mark, languages, load_labels, load_theme, themes
 
 DPI = 300

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import InputError
-from sheetgen.runs.jobs import check_printable
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
 from sheetgen.grid.yamlio import MAX_FILE_BYTES, parse_yaml, read_yaml
+from sheetgen.runs.jobs import check_printable
 
 WHERE = "bad.yaml"
 UP, DOWN = list(range(2, 13)), list(range(12, 1, -1))

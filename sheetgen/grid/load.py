@@ -15,15 +15,16 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable
 
-from ..errors import InputError, did_you_mean
+from ..checks import Node
+from ..errors import InputError
+from ..words import did_you_mean, one_of
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
-from .shipped import shipped_grid
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
-from .validate import Node, one_of
+from .shipped import shipped_grid
 
 # Bounds of the format (documented in docs/grid-format.md).
 MAX_ROWS = 4  # lock colours must differ and there are four coloured dice
@@ -169,7 +170,8 @@ def builtin_text(name: str) -> str:
     if lines and lines[0].startswith("# yaml-language-server: $schema="):
         lines.pop(0)
         head = [f"# yaml-language-server: $schema={SCHEMA_FILE}\n",
-                f"# Editors check this file with {SCHEMA_FILE} beside it: `sheetgen schema -o {SCHEMA_FILE}` writes it.\n"]
+                f"# Editors check this file with {SCHEMA_FILE} beside it:"
+                f" `sheetgen schema -o {SCHEMA_FILE}` writes it.\n"]
     text = "".join(head + lines)
     text = re.sub(r"\(docs/([a-z-]+)\.md\)", r"(`sheetgen help \1`)", text)
     return re.sub(r"docs/([a-z-]+)\.md", r"`sheetgen help \1`", text)
@@ -237,7 +239,7 @@ def grid_from_data(data: object, where: str) -> Grid:
 def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
     """A row whose shape is checked: its cells, with the rules on their numbers."""
     fields: dict = node.value  # type: ignore[assignment]
-    row_colour = COLOURS.get(fields.get("colour"))
+    row_colour = COLOURS.get(fields.get("colour", ""))  # None for a row without a colour of its own
     cells: list[Cell] = []
     for cell_node in node.at("cells").sequence(2, high - low + 1, "cells"):
         if isinstance(cell_node.value, dict):
@@ -260,7 +262,7 @@ def _read_row(node: Node, low: int, high: int, powered: set[Symbol]) -> Row:
     def cell_index(ref: Node) -> int:
         if ref.value not in numbers:
             ref.fail(f"no cell {ref.value} in this row (expected one of {one_of([str(n) for n in numbers])})")
-        return numbers.index(ref.value)  # type: ignore[arg-type]
+        return numbers.index(ref.value)
 
     def marked(key: str) -> set[int]:
         if key not in fields:

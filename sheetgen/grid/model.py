@@ -1,6 +1,6 @@
 """The grid model: frozen data that says everything printed on a sheet and
-every rule the scorer applies.  Built only by ``grids.load_grid`` (which
-validates); everything downstream trusts it.
+every rule the scorer applies.  Built only by ``grid.load`` (``load_grid``,
+``grid_from_data``, which check every field); everything downstream trusts it.
 """
 
 from __future__ import annotations
@@ -144,6 +144,14 @@ class Grid:
             for c, cell in enumerate(row.cells)
             if cell.symbol is symbol
         )
+
+
+def row_name(grid: Grid, index: int) -> str:
+    """A row as score tables, reports and JSON name it: its colour ('red'), or
+    its place from the top ('row 2') when its cells have several colours.  The
+    rules name it in the reader's language (``play.rules.row_in_words``)."""
+    row = grid.rows[index]
+    return row.lock_colour.value if len(row.colours) == 1 else f"row {index + 1}"
 
 
 def row_points(crosses: int) -> int:

@@ -1,5 +1,5 @@
 """The shape of a data file, kept as data: one description both checks a file
-(``check``, with the messages of ``validate.Node``) and is published as a JSON
+(``check``, with the messages of ``checks.Node``) and is published as a JSON
 Schema, draft 2020-12 (``json_schema``), for editors to check files as they
 are typed.  Neither is written by hand from the other.
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
+from ..checks import Node
 from ..records import record
-from .validate import Node
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # One line of text with something besides spaces in it, as Node.text wants.
@@ -55,7 +55,7 @@ class Choice:
 
 @record
 class ListOf:
-    item: "Shape"
+    item: Shape
     low: int
     high: int
     what: str  # the items, plural, for the message: "expected 2 to 4 rows"
@@ -68,8 +68,8 @@ class ListOf:
 class Fields:
     """A mapping with known keys, in the order messages list them."""
 
-    required: tuple[tuple[str, "Shape"], ...]
-    optional: tuple[tuple[str, "Shape"], ...] = ()
+    required: tuple[tuple[str, Shape], ...]
+    optional: tuple[tuple[str, Shape], ...] = ()
     doc: str = ""
     what: str = "a mapping"
 
@@ -88,7 +88,7 @@ class NumberKeys:
     """A mapping from whole numbers to values of one shape."""
 
     key: Whole
-    value: "Shape"
+    value: Shape
     doc: str = ""
     what: str = "a mapping"
 
@@ -98,7 +98,7 @@ class Tagged:
     """A mapping whose other keys depend on the value of its ``tag`` key."""
 
     tag: str
-    variants: tuple[tuple[str, tuple[tuple[str, "Shape"], ...]], ...]  # tag value -> its other keys
+    variants: tuple[tuple[str, tuple[tuple[str, Shape], ...]], ...]  # tag value -> its other keys
     doc: str = ""
 
     @property
@@ -125,7 +125,7 @@ def check(shape: Shape, node: Node) -> None:
     elif isinstance(shape, Choice):
         node.choice(dict.fromkeys(shape.options))
     elif isinstance(shape, ListOf):
-        bounds = (0, None) if shape.narrowed else (shape.low, shape.high)
+        bounds: tuple[int, int | None] = (0, None) if shape.narrowed else (shape.low, shape.high)
         for item in node.sequence(*bounds, shape.what):
             check(shape.item, item)
     elif isinstance(shape, Fields):
@@ -179,7 +179,8 @@ def _schema(shape: Shape) -> dict:
     elif isinstance(shape, NumberOr):
         out["anyOf"] = [_schema(shape.number), _schema(shape.fields)]
     elif isinstance(shape, NumberKeys):
-        out |= {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": _schema(shape.value)}
+        out |= {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                "additionalProperties": _schema(shape.value)}
     else:
         tag = Choice(tuple(value for value, _ in shape.variants))
         every = {key: inner for _, fields in shape.variants for key, inner in fields}

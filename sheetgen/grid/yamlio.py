@@ -21,10 +21,13 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Hashable
+from typing import Any
 
 import yaml
 
-from ..errors import InputError, quoted
+from ..errors import InputError
+from ..words import quoted
 
 # A grid file is about 2 KiB.  Pure-Python YAML scans blank lines at about
 # 1.2 MiB a second, its slowest; 256 KiB keeps any file well under a second.
@@ -54,11 +57,11 @@ class _Refused(Exception):
     """The document breaks a limit of the reader; the message says which."""
 
 
-class _PlainData:
+class _PlainData(yaml.constructor.SafeConstructor):
     """How both loaders build a document: plain data only, no duplicate keys,
     no number longer than ``MAX_DIGITS``, no half of a surrogate pair."""
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep=deep)
         except (ArithmeticError, LookupError, TypeError, ValueError):  # `!!int x`, `!!bool maybe`
@@ -66,7 +69,7 @@ class _PlainData:
                 None, None, f"cannot read this value as {_short_tag(node.tag)}", node.start_mark
             ) from None
 
-    def construct_yaml_str(self, node):
+    def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
         text = super().construct_yaml_str(node)
         if not any("\ud800" <= ch <= "\udfff" for ch in text):
             return text
@@ -78,7 +81,7 @@ class _PlainData:
                 node.start_mark,
             ) from None
 
-    def construct_yaml_int(self, node):
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = self.construct_scalar(node).lstrip("+-")
         if len(digits) > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(
@@ -86,7 +89,7 @@ class _PlainData:
             )
         return super().construct_yaml_int(node)
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):  # else SafeLoader says what it found
             self._refuse_duplicate_keys(node)
         return super().construct_mapping(node, deep=deep)
@@ -119,7 +122,7 @@ class _Loader(_PlainData, yaml.SafeLoader):
         self.values = self.depth = 0
 
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):  # no new value: _check_size counts what it stands for
             return super().compose_node(parent, index)
         self.values += 1
@@ -133,7 +136,7 @@ class _Loader(_PlainData, yaml.SafeLoader):
         finally:
             self.depth -= 1
 
-    def scan_flow_scalar_non_spaces(self, double, start_mark):
+    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: yaml.Mark) -> list[str]:
         try:
             return super().scan_flow_scalar_non_spaces(double, start_mark)
         except (ValueError, OverflowError):  # chr() of an escape such as "\U00110000": past the last character
@@ -141,7 +144,7 @@ class _Loader(_PlainData, yaml.SafeLoader):
             digits = self.prefix(8 if self.peek(-1) == "U" else 4)
             raise yaml.scanner.ScannerError(
                 problem=f"escape \\{self.peek(-1)}{digits} is beyond Unicode (the last character is \\U0010FFFF)",
-                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, None),
+                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, 0),  # no snippet
             ) from None
 
 
@@ -155,8 +158,9 @@ else:  # PyYAML without libyaml: every document goes to the pure-Python reader
 
 _LOADERS = [loader for loader in (_Loader, _QuickLoader) if loader is not None]
 for _loader in _LOADERS:
-    _loader.add_constructor("tag:yaml.org,2002:int", _loader.construct_yaml_int)
-    _loader.add_constructor("tag:yaml.org,2002:str", _loader.construct_yaml_str)
+    # (the stubs type a constructor's first argument as a loader; these are the mixin's methods)
+    _loader.add_constructor("tag:yaml.org,2002:int", _loader.construct_yaml_int)  # type: ignore[type-var]
+    _loader.add_constructor("tag:yaml.org,2002:str", _loader.construct_yaml_str)  # type: ignore[type-var]
     # Only plain YAML types: no timestamps (they become datetime objects) and
     # nothing outside the core schema.
     _loader.yaml_implicit_resolvers = {
@@ -322,7 +326,8 @@ def _decode(data: bytes, where: str, limit: int) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(where, "", f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+        message = f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+        raise InputError(where, "", message) from None
 
 
 def parse_document(text: str, where: str) -> object:
@@ -380,7 +385,7 @@ _INT = "tag:yaml.org,2002:int"
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 
 
-def _build(loader: yaml.BaseLoader, node: yaml.Node, values: list[int], depth: int) -> object:
+def _build(loader: yaml.constructor.BaseConstructor, node: yaml.Node, values: list[int], depth: int) -> object:
     """The plain data of ``node``, counting its values (in ``values``) and
     depth as ``_check_size`` does; a mapping with a key twice, a key that is
     not a scalar or a merge key is left to the other reader."""
@@ -432,7 +437,7 @@ def _plain_json(text: str) -> object | None:
     if _DOUBTFUL.search(text):
         return None
     try:
-        data = _JSON.decode(text)
+        data: object = _JSON.decode(text)
         if not _surely_small(text):
             values, depth = _json_size(data)
             if values > MAX_NODES or depth > MAX_DEPTH:

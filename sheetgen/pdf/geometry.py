@@ -38,10 +38,10 @@ class Box:
     def cy(self) -> float:
         return self.y + self.h / 2
 
-    def inset(self, d: float) -> "Box":
+    def inset(self, d: float) -> Box:
         return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
-    def contains(self, other: "Box", tolerance: float = 1e-6) -> bool:
+    def contains(self, other: Box, tolerance: float = 1e-6) -> bool:
         return (
             other.x >= self.x - tolerance
             and other.y >= self.y - tolerance
@@ -49,7 +49,7 @@ class Box:
             and other.bottom <= self.bottom + tolerance
         )
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         return (
             self.x < other.right - 1e-6
             and other.x < self.right - 1e-6
@@ -57,7 +57,7 @@ class Box:
             and other.y < self.bottom - 1e-6
         )
 
-    def shifted(self, dx: float, dy: float) -> "Box":
+    def shifted(self, dx: float, dy: float) -> Box:
         return replace(self, x=self.x + dx, y=self.y + dy)
 
 

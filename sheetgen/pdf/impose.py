@@ -14,8 +14,8 @@ is the cut.
 
 from __future__ import annotations
 
-from ..records import record
 from ..errors import LayoutError
+from ..records import record
 from .geometry import Box, Item, Polygon
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a6": (105.0, 148.0)}  # upright: width, height

@@ -14,9 +14,17 @@ import io
 import math
 import os
 import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+from typing import cast
+
+from ..errors import LayoutError
+from ..records import record
+from ..words import one_of
+from .geometry import RGB, Circle, Drawing, Item, Placed, Polygon, Rect, Text
+from .impose import PagePlan
+from .truetype import slim_truetype
 
 # reportlab takes settings from RL_* environment variables when it is first
 # imported: RL_pdfComments=1 would change the bytes, a malformed value stop the
@@ -31,13 +39,6 @@ try:
     from reportlab.pdfgen.canvas import Canvas
 finally:
     os.environ.update(_RL_SETTINGS)
-
-from ..records import record
-from ..errors import LayoutError
-from .geometry import Circle, Drawing, Item, Placed, Polygon, Rect, Text
-from .impose import PagePlan
-from .truetype import slim_truetype
-from ..grid.validate import one_of
 
 # DejaVu Sans, the extended Vera family, subset by scripts/fonts.py to the Latin
 # letters of Western, Central and Eastern Europe and the sheets' punctuation.
@@ -56,7 +57,7 @@ def _font(bold: bool, condensed: bool = False) -> str:
     return _registered(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _registered(name: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         # an absolute path: a bare name makes reportlab try it as a URL first (and import urllib).
@@ -66,7 +67,7 @@ def _registered(name: str) -> str:
         font = TTFont(name, os.path.join(FONT_DIR, FONTS[name]), asciiReadable=False)
         face = font.face
         full_subset = face.makeSubset
-        face.makeSubset = lambda subset: slim_truetype(full_subset(subset))
+        face.makeSubset = lambda subset: slim_truetype(full_subset(subset))  # type: ignore[method-assign]
         pdfmetrics.registerFont(font)
     return name
 
@@ -89,13 +90,13 @@ def no_glyph(missing: str) -> str:
             " (expected European Latin letters, digits and punctuation)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _printable() -> frozenset[str]:
     """Every character all faces print.  scripts/fonts.py gives every face the
     same characters, so the regular face, which every sheet prints in, says
     which (tests/test_pdf.py holds this to every face): a run reads no face
     it does not print in."""
-    face = pdfmetrics.getFont(_font(False)).face
+    face = cast(TTFont, pdfmetrics.getFont(_font(False))).face
     glyphs, offsets = face.charToGlyph, face.glyphPos  # a glyph's outline is offsets[g] to offsets[g + 1]
     return frozenset(chr(code) for code, glyph in glyphs.items()
                      if glyph and (offsets[glyph] < offsets[glyph + 1] or unicodedata.category(chr(code)) == "Zs")
@@ -254,12 +255,12 @@ class _Painter:
         write, without their bookkeeping (a unique sheet's texts are most of
         its cost).  Horizontal scaling (Tz) outlives a text object, so a run
         that narrows text sets it back to 100 before it ends."""
-        doc = self.c._doc  # reportlab's document: it numbers the font subsets that splitString fills
+        doc = self.c._doc  # type: ignore[attr-defined]  # reportlab's document: it numbers the font subsets that splitString fills
         ops = ["BT"]
         face = scale = subset = None
         for item in run:
             name = _font(item.bold, item.condensed)
-            font = pdfmetrics.getFont(name)
+            font = cast(TTFont, pdfmetrics.getFont(name))  # every face is registered by _registered
             size = item.size * mm
             width = font.stringWidth(item.text, size) * item.stretch
             x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
@@ -316,7 +317,8 @@ def _canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas
             buffer,
             invariant=1,
             pageCompression=1,
-            initialFontName=_font(False),  # an embedded font, so no unembedded Helvetica is added
+            # an embedded font, so no unembedded Helvetica is added (a name, where the stubs say float)
+            initialFontName=_font(False),  # type: ignore[arg-type]
             initialFontSize=8,
         )
     canvas.setTitle(title)

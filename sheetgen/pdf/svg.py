@@ -75,7 +75,8 @@ def _rect(item: Rect, ident: str) -> str:
         offset += item.hatch
     return (f'<clipPath id="{ident}"><rect {shape}/></clipPath>'
             f'<rect {shape}{_paint(item.fill, None, 0)}/>'
-            f'<path d="{"".join(lines)}" clip-path="url(#{ident})" stroke="{colour(ink)}" stroke-width="{_n(HATCH_LINE)}"/>'
+            f'<path d="{"".join(lines)}" clip-path="url(#{ident})"'
+            f' stroke="{colour(ink)}" stroke-width="{_n(HATCH_LINE)}"/>'
             f'<rect {shape}{_paint(None, item.stroke, item.line)}/>')
 
 
@@ -83,4 +84,5 @@ def _text(item: Text) -> str:
     weight = ' font-weight="bold"' if item.bold else ""
     stretch = ' font-stretch="condensed"' if item.condensed else ""
     return (f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" font-family="DejaVu Sans, sans-serif"'
-            f' text-anchor="{item.anchor}" fill="{colour(item.colour)}"{weight}{stretch}>{html.escape(item.text)}</text>')
+            f' text-anchor="{item.anchor}" fill="{colour(item.colour)}"{weight}{stretch}>'
+            f'{html.escape(item.text)}</text>')

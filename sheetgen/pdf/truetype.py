@@ -75,7 +75,8 @@ def _glyph_without_instructions(glyph: bytes) -> bytes:
 
 def _checksum(data: bytes) -> int:
     padded = data + b"\0" * (-len(data) % 4)
-    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+    words: tuple[int, ...] = struct.unpack(f">{len(padded) // 4}I", padded)
+    return sum(words) & 0xFFFFFFFF
 
 
 def _write_sfnt(version: bytes, tables: dict[bytes, bytes]) -> bytes:

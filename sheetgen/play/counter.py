@@ -60,7 +60,8 @@ def script_json(data: dict) -> str:
     ``<``, ``>`` or ``&`` appears raw, so no text in it (a grid's title, a
     word) can close the element or open a comment."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return text
 
@@ -117,13 +118,15 @@ def pictures(grid: Grid, theme: Theme) -> dict[str, str]:
     the player's cross.  Only what ``grid`` uses."""
     box = Box(0.0, 0.0, PICTURE, PICTURE)
     out: dict[str, str] = {}
-    used = [c for c in Colour if any(cell.colour is c for row in grid.rows for cell in row.cells) or c in grid.bonus_bar]
+    printed = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
+    used = [c for c in Colour if c in printed]
     for colour in used:
         tint = theme.tint(colour)
         # Lines keep their share of the picture: the lock is LOCK_W mm wide on the sheet.
         lock = pict.lock(box, tint, outlined=theme.outlined, line=theme.outline * PICTURE / LOCK_W, marked=theme.marks)
         out[f"lock-{colour.value}"] = svg_picture(lock, PICTURE, PICTURE, f"lock-{colour.value}")
-        out[f"arrow-{colour.value}"] = svg_picture(pict.arrow(box, tint.strong), PICTURE, PICTURE, f"arrow-{colour.value}")
+        arrow = pict.arrow(box, tint.strong)
+        out[f"arrow-{colour.value}"] = svg_picture(arrow, PICTURE, PICTURE, f"arrow-{colour.value}")
         if theme.marks:
             out[f"mark-{colour.value}"] = svg_picture(pict.mark(box, tint.mark, tint.ink), PICTURE, PICTURE)
     symbols = [s for s in Symbol if any(cell.symbol is s for row in grid.rows for cell in row.cells)]

@@ -16,8 +16,8 @@ import re
 from functools import lru_cache
 
 from ..errors import InputError
-from ..grid.model import Grid, Row, row_points
-from ..grid.validate import plural
+from ..grid.model import Grid, Row, row_name, row_points
+from ..words import plural
 from .marks import PLAYER_NAME
 from .scoring import (
     Fail,
@@ -28,7 +28,6 @@ from .scoring import (
     check_penalties,
     closings_per_action,
     failer,
-    row_label,
     score_from_rows,
 )
 
@@ -120,7 +119,7 @@ def _row_score(grid: Grid, index: int, row: Row, count: int, locked: bool, fail:
         fail(path, "capacity", f"{written}: no choice of this row's cells gives {plural(before, 'cross', 'crosses')}"
                                " before its last cell")
     counted = min(count, grid.max_crosses)
-    return RowScore(row_label(index, row), row.lock_colour, count, counted, locked, row_points(counted))
+    return RowScore(row_name(grid, index), row.lock_colour, count, counted, locked, row_points(counted))
 
 
 @lru_cache(maxsize=64)

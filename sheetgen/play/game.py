@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
 
-from ..grid.model import Colour, Effect, Grid, Power, row_points
+from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
 
 COLOURS = tuple(Colour)  # a colour is its index in this tuple: red 0, yellow 1, green 2, blue 3
 ROWS_TO_END = 2  # the game ends when this many rows are closed
@@ -99,7 +99,7 @@ def rulebook(grid: Grid) -> Rulebook:
     """Compile ``grid`` (hashable: frozen) for the engine; cached per grid."""
     sums = range(2 * grid.dice_faces + 1)
     powers = tuple(grid.powers)
-    symbol_index = {power.symbol: n for n, power in enumerate(powers)}
+    symbol_index: dict[Symbol | None, int] = {power.symbol: n for n, power in enumerate(powers)}
     rows = grid.rows
     framed = tuple(tuple(cell.framed for cell in row.cells) for row in rows)
     symbol = tuple(tuple(symbol_index.get(cell.symbol, -1) for cell in row.cells) for row in rows)
@@ -214,7 +214,7 @@ class GameResult:
     end: str | None  # "locks" (a second row closed), "penalties" (a player's last penalty box), None: no end
     closings: tuple[Closing, ...]
     sheets: tuple[Sheet, ...]  # seat order
-    scores: tuple["SheetScore", ...]  # seat order
+    scores: tuple[SheetScore, ...]  # seat order
 
 
 @dataclass(frozen=True)
@@ -289,10 +289,10 @@ class Game:
             for sheet, choose in seated:
                 nxt, crosses = sheet.next, sheet.crosses
                 moves = []
-                for r, i, closes, move in places:
+                for r, i, closes, cross in places:
                     if i >= nxt[r]:
                         if not closes or crosses[r] >= close_after:
-                            moves.append(move)
+                            moves.append(cross)
                     elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
                         moves.append((BIS, r, i))
                 if lucky and total in sheet.lucky:
@@ -500,7 +500,7 @@ def _numbers(rules: Rulebook, row: int, bits: int) -> list[int]:
 
 
 @lru_cache(maxsize=8)
-def _faces_tables(faces: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]:
+def _faces_tables(faces: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     whites = tuple(itertools.product(range(1, faces + 1), repeat=2))
     colours = tuple(itertools.product(range(1, faces + 1), repeat=len(COLOURS)))
     return whites, colours

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..grid.model import Grid
-from ..grid.validate import plural
 from ..pdf.geometry import RGB, Box, Item, Rect, Text
 from ..sheet.draw import draw_sheet
 from ..sheet.plan import Measure, SheetPlan, plan_sheet
 from ..sheet.style import Theme, load_labels, load_theme
+from ..words import plural
 from .simulate import Report
 
 HEAT_STOPS: tuple[tuple[float, RGB], ...] = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..grid.model import Lucky
 

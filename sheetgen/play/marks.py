@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import os
 
-from ..records import record
+from ..checks import Node
 from ..errors import InputError
 from ..grid.model import Grid
-from ..grid.validate import Node
+from ..records import record
 
 SHEET_KEYS = ("rows", "grid", "player", "penalties", "bonus_bar")
 PLAYER_KEYS = ("rows", "player", "penalties", "bonus_bar")  # an entry of `players`
 ROW_KEYS = ("crossed", "lock", "bis")
-_KEYS = {keys: frozenset(keys) for keys in (SHEET_KEYS, PLAYER_KEYS, ROW_KEYS)}
+_KEYS: dict[tuple[str, ...], frozenset[str]] = {keys: frozenset(keys) for keys in (SHEET_KEYS, PLAYER_KEYS, ROW_KEYS)}
 _WHOLE = {int}  # the type of every entry of a list of numbers (bool is a type of its own)
 PLAYER_NAME = 40  # characters
 GRID_NAME = 100  # characters of a `grid` key (grid names have 32 at most)

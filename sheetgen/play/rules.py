@@ -17,22 +17,22 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from ..errors import shown
 from ..grid.model import Colour, Grid, Row
+from ..records import record
 from ..sheet.style import Labels
+from ..words import shown
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     title: str
     paragraphs: tuple[str, ...]
     items: tuple[str, ...] = ()  # a list after the paragraphs: the rows, the powers
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     heading: str
     sections: tuple[Section, ...]
@@ -57,7 +57,7 @@ def has_colour_cells(grid: Grid) -> bool:
     return any(len(row.colours) > 1 for row in grid.rows)
 
 
-def row_name(grid: Grid, index: int, labels: Labels) -> str:
+def row_in_words(grid: Grid, index: int, labels: Labels) -> str:
     """A row of one colour by its colour, any other by its place from the top: 'red', 'row 2'."""
     row = grid.rows[index]
     if len(row.colours) == 1:
@@ -88,11 +88,11 @@ class _Words:
     def colour(self, colour: Colour) -> str:
         return self.labels(f"rules_colour_{colour.value}")
 
-    def row_name(self, index: int) -> str:
-        return row_name(self.grid, index, self.labels)
+    def row_in_words(self, index: int) -> str:
+        return row_in_words(self.grid, index, self.labels)
 
     def row_item(self, index: int, values: str) -> str:
-        return self.labels.fill("rules_row_item", row=self.row_name(index), values=values)
+        return self.labels.fill("rules_row_item", row=self.row_in_words(index), values=values)
 
     def per_row(self, values: Iterable[tuple[int, str]]) -> str:
         """'red: 3, 6 and 9; yellow: 5...': (row index, its values) for the rows that have any."""
@@ -107,7 +107,7 @@ class _Words:
         )
 
     def cell(self, r: int, c: int) -> str:
-        return self.labels.fill("rules_cell", row=self.row_name(r), number=self.grid.rows[r].cells[c].number)
+        return self.labels.fill("rules_cell", row=self.row_in_words(r), number=self.grid.rows[r].cells[c].number)
 
     def row_numbers(self, row: Row) -> str:
         """A row's numbers as a run ('2 to 12'), or one by one where they are shuffled."""
@@ -148,7 +148,8 @@ class _Words:
         """A section for each feature of the grid, in the order of the sheet's legend."""
         grid, labels = self.grid, self.labels
         if grid.has_double:
-            yield Section(labels("rules_title_double"), (labels.fill("rules_double", cells=self.numbers_where("double")),))
+            double = labels.fill("rules_double", cells=self.numbers_where("double"))
+            yield Section(labels("rules_title_double"), (double,))
         if grid.bis:
             yield Section(labels("rules_title_bis"), (labels("rules_bis"),))
         if grid.bonus_bar:

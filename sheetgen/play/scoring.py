@@ -1,10 +1,10 @@
-"""Scoring filled-in sheets: pure functions from (Grid, Marks) to Score.
+"""Scoring a filled-in sheet: the proof that a game could leave it, then its count.
 
-``score_sheet`` first proves the marks could be the paper left by a real game
-and refuses anything else with a ``ScoreError`` naming the file, the entry at
-fault, a stable reason code (``REASONS``) and why; then it counts.  ``rank``,
-``format_scores`` and ``scores_as_json`` present several scores.  No I/O here;
-every rule is read from the grid's fields, never from its name.
+``score_sheet(grid, marks)`` first proves the marks could be the paper left by
+a real game and refuses anything else with a ``ScoreError`` naming the file,
+the entry at fault, a stable reason code (``REASONS``) and why; then it counts
+(``Score``).  Ranking and presenting scores (a table, JSON) is ``results.py``'s.
+No I/O here; every rule is read from the grid's fields, never from its name.
 
 The principle: refuse only what the paper proves impossible, accept everything
 a real game can leave.  The paper shows what was crossed, not when, so every
@@ -20,16 +20,15 @@ game carry most of them:
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
-from functools import cached_property, lru_cache
-from typing import Callable, NamedTuple, NoReturn, Sequence
+from functools import cached_property
+from typing import NamedTuple, NoReturn
 
-from ..records import record
 from ..errors import InputError
-from ..grid.model import Colour, Effect, Grid, Power, Row, Symbol, row_points
-from ..grid.validate import one_of, plural
+from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_name, row_points
+from ..records import record
+from ..words import one_of, plural
 from .marks import Marks, RowMarks
 
 # The reason codes of refusals: with the path, what two engines must agree on.
@@ -145,7 +144,7 @@ def _grid_facts(grid: Grid) -> _GridFacts:
     if cached is None or cached[0] is not grid:
         rows = tuple(
             _RowFacts(
-                label=row_label(index, row),
+                label=row_name(grid, index),
                 lock_colour=row.lock_colour,
                 numbers=row.numbers,
                 position={number: p for p, number in enumerate(row.numbers)},
@@ -158,13 +157,6 @@ def _grid_facts(grid: Grid) -> _GridFacts:
         powers = tuple((power, grid.symbol_cells(power.symbol)) for power in grid.powers)
         cached = _FACTS[id(grid)] = (grid, _GridFacts(rows, grid.max_crosses, powers))
     return cached[1]
-
-
-def row_label(index: int, row: Row) -> str:
-    """How tables name a row: its colour, or "row 2" when its cells have several colours."""
-    if len(row.colours) == 1:
-        return row.lock_colour.value
-    return f"row {index + 1}"
 
 
 # -- scoring one sheet ---------------------------------------------------------
@@ -196,7 +188,7 @@ def score_sheet(grid: Grid, marks: Marks) -> Score:
     locked = tuple(r.locked for r in rows)
     bar_used = bool(marks.bonus_bar)
     if bar_used or grid.bonus_bar or unlocked:
-        sheet = _Sheet(grid, facts.rows, crossed, boxes, locked, unlocked, bar_used)
+        sheet = _ProvenSheet(grid, facts.rows, crossed, boxes, locked, unlocked, bar_used)
         if bar_used or grid.bonus_bar:
             _check_bonus_bar(sheet, marks.bonus_bar, fail)
         for power in unlocked:
@@ -287,8 +279,9 @@ def check_penalties(grid: Grid, penalties: int, fail: Fail) -> None:
 
 
 @dataclass
-class _Sheet:
-    """A sheet whose rows are proven, as the later checks need it."""
+class _ProvenSheet:
+    """What the later checks know of a sheet whose rows are proven: each row's
+    crossed cells and Bis boxes, its lock, the powers unlocked, whether the bar is used."""
 
     grid: Grid
     facts: tuple[_RowFacts, ...]
@@ -351,7 +344,8 @@ def closings_per_action(grid: Grid, unlocked: Sequence[Power], bar_used: bool) -
     if any(p.effect is Effect.CROSS_EACH_OPEN_ROW for p in immediate):
         return rows
     symbols = {p.symbol for p in immediate}
-    spawning_last = sum(1 for row in grid.rows if (bar_used and row.cells[-1].framed) or row.cells[-1].symbol in symbols)
+    spawning_last = sum(1 for row in grid.rows
+                        if (bar_used and row.cells[-1].framed) or row.cells[-1].symbol in symbols)
     branches = 0
     for power in immediate:
         if bar_used or len(immediate) > 1:
@@ -381,15 +375,15 @@ def check_game_end(grid: Grid, locks: int, penalties: int, closings: Callable[[]
              f" at most one row is closed, and on this sheet one action closes at most {plural(most, 'row')})")
     if penalties == grid.penalty_boxes and locks >= 2:
         fail("penalties", "penalty-after-game-end",
-             f"all {plural(penalties, 'penalty box', 'penalty boxes')} crossed with {locks} rows locked: the last box and"
-             " the second lock each end the game at once, and they cannot come in one turn (a penalised player"
-             " crossed nothing in it)")
+             f"all {plural(penalties, 'penalty box', 'penalty boxes')} crossed with {locks} rows locked:"
+             " the last box and the second lock each end the game at once, and they cannot come in one turn"
+             " (a penalised player crossed nothing in it)")
 
 
 # -- the bonus bar -----------------------------------------------------------------
 
 
-def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
+def _check_bonus_bar(sheet: _ProvenSheet, bar: tuple[int, ...], fail: Fail) -> None:
     """The bar boxes against the framed cells and the crosses they force.
 
     A framed cell crosses the leftmost free bar box (one neither crossed nor
@@ -421,7 +415,8 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         why = _strikable(sheet, free)
         if why:
             fail("bonus_bar", "framed-without-box",
-                 f"{plural(framed, 'framed cell')} crossed but {plural(len(seen), 'box', 'boxes') if seen else 'no box'}:"
+                 f"{plural(framed, 'framed cell')} crossed"
+                 f" but {plural(len(seen), 'box', 'boxes') if seen else 'no box'}:"
                  f" a framed cell takes no box only when every box left is struck, {why}")
     for n, box in enumerate(bar):
         colour = grid.bonus_bar[box - 1]
@@ -434,7 +429,8 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         why = _strikable(sheet, {grid.bonus_bar[b - 1] for b in passed})
         if why:
             fail(f"bonus_bar[{n}]", "box-order",
-                 f"box {box} crossed while boxes before it are free: a box is passed over only when it is struck, {why}")
+                 f"box {box} crossed while boxes before it are free:"
+                 f" a box is passed over only when it is struck, {why}")
     _check_framed_rows_open(sheet, bar, seen, framed, fail)
     taken: dict[Colour, int] = {}
     for n, box in enumerate(bar):
@@ -446,12 +442,13 @@ def _check_bonus_bar(sheet: _Sheet, bar: tuple[int, ...], fail: Fail) -> None:
         if taken[colour] > possible and not sheet.may_lose_forced_cross(row):
             shows = f"only {plural(possible, 'cross', 'crosses')}" if possible else "no cross"
             fail(f"bonus_bar[{n}]", "bonus-cross-missing",
-                 f"{plural(taken[colour], colour.value + ' box', colour.value + ' boxes')} crossed but rows[{row}] shows"
+                 f"{plural(taken[colour], colour.value + ' box', colour.value + ' boxes')} crossed"
+                 f" but rows[{row}] shows"
                  f" {shows} they can have given (a box's cross is compulsory and takes the first free cell of its row:"
                  " the row's first cell, or the cell just right of another cross)")
 
 
-def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int], framed: int, fail: Fail) -> None:
+def _check_framed_rows_open(sheet: _ProvenSheet, bar: tuple[int, ...], seen: set[int], framed: int, fail: Fail) -> None:
     """Each framed cell took a box, or found none; either way it was crossed in
     an open row, so not in a row whose colour was struck then.  When box b is
     taken, the free boxes before it are struck; when a cell finds no box, every
@@ -468,14 +465,16 @@ def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int],
         if row.cells[p].framed
     ]
     free = [b for b in range(1, len(grid.bonus_bar) + 1) if b not in seen]
-    demands = [(box, {grid.bonus_bar[b - 1] for b in free if b < box}) for box in sorted(seen)]
+    demands: list[tuple[int | None, set[Colour]]] = [(box, {grid.bonus_bar[b - 1] for b in free if b < box})
+                                                     for box in sorted(seen)]
     demands += [(None, {grid.bonus_bar[b - 1] for b in free})] * (framed - len(seen))
     for j, (box, struck) in enumerate(demands):
         outside = sum(1 for colour in cells if colour not in struck)
         if outside >= len(demands) - j:
             continue
         colours = _all_of(sorted(c.value for c in struck))
-        elsewhere = f"only {plural(outside, 'framed cell')} crossed outside them" if outside else "no framed cell crossed outside them"
+        elsewhere = (f"only {plural(outside, 'framed cell')} crossed outside them" if outside
+                     else "no framed cell crossed outside them")
         if box is None:
             fail("bonus_bar", "framed-without-box",
                  f"a framed cell found no box, so the boxes left ({colours}) were struck and their rows closed then,"
@@ -486,7 +485,7 @@ def _check_framed_rows_open(sheet: _Sheet, bar: tuple[int, ...], seen: set[int],
              f" {'it' if j == len(demands) - 1 else f'the {len(demands) - j} boxes from box {box} on'}")
 
 
-def _strikable(sheet: _Sheet, colours: set[Colour]) -> str:
+def _strikable(sheet: _ProvenSheet, colours: set[Colour]) -> str:
     """Why the free boxes of ``colours`` cannot all have been struck at one
     moment, or "" if they can.
 
@@ -511,7 +510,7 @@ def _strikable(sheet: _Sheet, colours: set[Colour]) -> str:
 # -- powers ------------------------------------------------------------------------
 
 
-def _check_each_open_row(sheet: _Sheet, power: Power, fail: Fail) -> None:
+def _check_each_open_row(sheet: _ProvenSheet, power: Power, fail: Fail) -> None:
     """A power that crosses the first free cell of every open row at once
     (``cross_each_open_row``): when it is unlocked its symbol cells are crossed,
     so in each row its cross lies right of them.  A row may lack it only if it
@@ -530,7 +529,8 @@ def _check_each_open_row(sheet: _Sheet, power: Power, fail: Fail) -> None:
         cells = ", ".join(f"{grid.rows[r].cells[c].colour.value} {grid.rows[r].cells[c].number}"
                           for r, c in grid.symbol_cells(power.symbol))
         fail(f"rows[{missing[1]}]", "power-cross-missing",
-             f"the {power.symbol.value} ({cells}) is unlocked and crosses at once the first free cell of every open row, but"
+             f"the {power.symbol.value} ({cells}) is unlocked"
+             " and crosses at once the first free cell of every open row, but"
              f" {_all_of([f'rows[{r}]' for r in missing])} have no cross it can have made"
              " (right of its symbol, in the row's first cell or just right of another cross), and only one row"
              " can have been closed by another player")
@@ -554,147 +554,3 @@ def _power_effect(effect: Effect, amount: int, rows: list[RowScore], penalty_poi
     if effect is Effect.BONUS_POINTS:
         return f"+{amount} points", amount
     return "penalties score 0", -penalty_points
-
-
-# -- several sheets ------------------------------------------------------------
-
-
-def rank(scores: Sequence[Score]) -> list[tuple[int, Score]]:
-    """(place, score) from best to worst; equal totals share a place (1, 1, 3).
-    One sort: O(n log n)."""
-    ranked: list[tuple[int, Score]] = []
-    for index, score in enumerate(sorted(scores, key=lambda s: -s.total)):
-        tied = ranked and ranked[-1][1].total == score.total
-        ranked.append((ranked[-1][0] if tied else index + 1, score))
-    return ranked
-
-
-def winners(ranked: list[tuple[int, Score]]) -> list[Score]:
-    return [score for place, score in ranked if place == 1]
-
-
-def format_scores(scores: Sequence[Score], ranked: bool = True) -> str:
-    """A plain-text table per sheet and, for several sheets when ``ranked``, the ranking."""
-    blocks = [_format_sheet(score) for score in scores]
-    if ranked and len(scores) > 1:
-        blocks.append(_format_ranking(rank(scores)))
-    return "\n\n".join(blocks) + "\n" if blocks else ""
-
-
-def _format_sheet(score: Score) -> str:
-    head = f"{score.player} ({score.source})" if score.player and score.source else score.name
-    lines = [(row.label, _crosses_text(row), str(row.points)) for row in score.rows]
-    lines.append(("penalties", f"{score.penalties} crossed" if score.penalties else "none", str(score.penalty_points)))
-    lines += [(power.symbol.value, power.text, f"{power.points:+d}") for power in score.powers]
-    lines.append(("total", "", str(score.total)))
-    return f"{head}: {score.title}\n" + _table(lines)
-
-
-def _crosses_text(row: RowScore) -> str:
-    text = plural(row.crosses, "cross", "crosses")
-    if row.counted != row.crosses:
-        text += f" ({row.counted} count)"
-    return text + (", locked" if row.locked else "")
-
-
-def _format_ranking(ranked: list[tuple[int, Score]]) -> str:
-    lines = [(str(place), score.name, str(score.total)) for place, score in ranked]
-    best = winners(ranked)
-    names = " and ".join(score.name for score in best)
-    verdict = f"Winners (tie): {names} with {best[0].total}" if len(best) > 1 else f"Winner: {names} with {best[0].total}"
-    return "Ranking\n" + _table(lines) + "\n" + verdict
-
-
-def _table(lines: list[tuple[str, str, str]]) -> str:
-    """Left, left and right aligned columns, indented by two spaces."""
-    widths = [max(len(line[i]) for line in lines) for i in range(3)]
-    return "\n".join(
-        f"  {a:<{widths[0]}}  {b:<{widths[1]}}  {c:>{widths[2]}}".rstrip() for a, b, c in lines
-    )
-
-
-# -- the contract: scores and refusals as plain data ------------------------------------------
-
-
-def scores_as_json(scores: Sequence[Score], refused: Sequence[dict] = ()) -> dict:
-    """The result of scoring, as ``--json`` prints it: every scored sheet, the
-    ranking and the winners, and the refusals (``refusal_as_json``).  A ranking
-    needs every sheet: with a refusal, ranking and winners are empty and no
-    sheet has a place."""
-    ranked = rank(scores) if not refused else []
-    places = {id(score): place for place, score in ranked}
-    return {
-        "sheets": [sheet_as_json(score, places.get(id(score))) for score in scores],
-        "ranking": [{"place": place, "name": score.name, "total": score.total} for place, score in ranked],
-        "winners": [score.name for score in winners(ranked)],
-        "refused": list(refused),
-    }
-
-
-def scores_json_text(scores: Sequence[Score], refused: Sequence[dict] = (), **more: list) -> str:
-    """The text of ``scores_as_json(scores, refused)``, with ``more`` keys of
-    lists after it, one line per sheet, ranking entry and refusal.
-
-    It reads well and prints 10,000 sheets fast: the json module's C encoder
-    works only without indentation, and a sheet's text is put together from
-    its rows' texts, each made once (a game's sheets share most of their
-    rows), rather than encoded from fresh dicts (a test holds it to
-    ``scores_as_json``)."""
-    ranked = rank(scores) if not refused else []
-    places = {id(score): place for place, score in ranked}
-    lines = {
-        "sheets": [_sheet_text(score, places.get(id(score))) for score in scores],
-        "ranking": [f'{{"place": {place}, "name": {_json_text(score.name)}, "total": {score.total}}}'
-                    for place, score in ranked],
-        "winners": [_json_text(score.name) for score in winners(ranked)],
-        "refused": [json.dumps(refusal) for refusal in refused],
-        **{key: [json.dumps(item) for item in items] for key, items in more.items()},
-    }
-    blocks = [f'  "{key}": [\n    ' + ",\n    ".join(items) + "\n  ]" if items else f'  "{key}": []'
-              for key, items in lines.items()]
-    return "{\n" + ",\n".join(blocks) + "\n}"
-
-
-def _sheet_text(score: Score, place: int | None) -> str:
-    """``sheet_as_json(score, place)`` as JSON text."""
-    powers = json.dumps([_power_as_json(p) for p in score.powers]) if score.powers else "[]"
-    return (f'{{"file": {_json_text(score.source)}, "player": {_json_text(score.player)},'
-            f' "grid": {_json_text(score.grid)}, "rows": [{", ".join(map(_row_text, score.rows))}],'
-            f' "penalties": {{"crossed": {score.penalties}, "points": {score.penalty_points}}},'
-            f' "powers": {powers}, "total": {score.total}, "place": {"null" if place is None else place}}}')
-
-
-def _json_text(text: str | None) -> str:
-    return "null" if text is None else encode_basestring_ascii(text)  # what json.dumps gives, without its set-up
-
-
-@lru_cache(maxsize=4096)
-def _row_text(row: RowScore) -> str:
-    return json.dumps(_row_as_json(row))
-
-
-def sheet_as_json(score: Score, place: int | None) -> dict:
-    return {
-        "file": score.source,
-        "player": score.player,
-        "grid": score.grid,
-        "rows": [_row_as_json(row) for row in score.rows],
-        "penalties": {"crossed": score.penalties, "points": score.penalty_points},
-        "powers": [_power_as_json(p) for p in score.powers],
-        "total": score.total,
-        "place": place,
-    }
-
-
-def _row_as_json(row: RowScore) -> dict:
-    return {"row": row.label, "lock_colour": row.lock_colour.value, "crosses": row.crosses, "counted": row.counted,
-            "locked": row.locked, "points": row.points}
-
-
-def _power_as_json(power: PowerScore) -> dict:
-    return {"symbol": power.symbol.value, "effect": power.effect.value, "text": power.text, "points": power.points}
-
-
-def refusal_as_json(error: InputError, reason: str) -> dict:
-    """A refused sheet: ``file``, ``path`` and ``reason`` are the contract, ``message`` is for people."""
-    return {"file": error.where, "path": error.path, "reason": reason, "message": error.message}

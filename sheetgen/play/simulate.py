@@ -19,11 +19,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
 
-from ..grid.model import Grid
-from ..grid.validate import one_of, plural
+from ..grid.model import Grid, row_name
+from ..words import one_of, plural
 from .game import Game, GameResult, Rulebook, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
@@ -64,7 +64,8 @@ class Setup:
             raise ValueError(f"players must be 1 to {MAX_PLAYERS}, got {self.players}")
         unknown = [name for name in self.strategies if name not in STRATEGIES]
         if unknown or not self.strategies:
-            raise ValueError(f"unknown strategy {unknown[0] if unknown else ''!r} (expected {one_of(list(STRATEGIES))})")
+            name = unknown[0] if unknown else ""
+            raise ValueError(f"unknown strategy {name!r} (expected {one_of(list(STRATEGIES))})")
         if len(self.strategies) > self.players:
             raise ValueError(f"{len(self.strategies)} strategies for {plural(self.players, 'player')}")
 
@@ -180,7 +181,7 @@ class Tally:
                 self.row_closed[closing.row] += 1
                 self.row_close_roll[closing.row] += closing.roll
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         self.games += other.games
         for mine, theirs in ((self.scores, other.scores), (self.winning, other.winning), (self.rolls, other.rolls),
                              (self.ends, other.ends)):
@@ -201,7 +202,7 @@ class Tally:
                 for k, value in enumerate(their_row):
                     mine_row[k] += value
 
-    def settle(self) -> "Tally":
+    def settle(self) -> Tally:
         """Count the bit sets gathered by ``add`` into ``cells`` and ``boxes``."""
         for sets, counts in ((self._cell_sets, self.cells), (self._box_sets, self.boxes)):
             for (row, bits), sheets in sets.items():
@@ -233,7 +234,7 @@ def _play_chunk(task: tuple[Setup, int, int]) -> Tally:
     return play_games(*task)
 
 
-def simulate(setup: Setup, jobs: int = 1, progress: Progress | None = None) -> "Report":
+def simulate(setup: Setup, jobs: int = 1, progress: Progress | None = None) -> Report:
     """Play every game of ``setup`` in ``jobs`` processes; the same report for any ``jobs``."""
     chunks = [(setup, start, min(start + CHUNK, setup.games)) for start in range(0, setup.games, CHUNK)]
     tally = empty_tally(setup)
@@ -275,7 +276,7 @@ class Spread:
     most: int
 
     @classmethod
-    def of(cls, histogram: Counter) -> "Spread":
+    def of(cls, histogram: Counter[int]) -> Spread:
         n = sum(histogram.values())
         total = sum(value * count for value, count in histogram.items())
         squares = sum(value * value * count for value, count in histogram.items())
@@ -329,12 +330,6 @@ class Report:
 
     def warnings(self) -> list[str]:
         return _warnings(self)
-
-
-def row_name(grid: Grid, row: int) -> str:
-    """A row as people name it: its colour, or 'row 2' when its cells have several."""
-    cells = grid.rows[row]
-    return cells.lock_colour.value if len(cells.colours) == 1 else f"row {row + 1}"
 
 
 def _warnings(report: Report) -> list[str]:
@@ -441,7 +436,7 @@ def _spread_json(spread: Spread) -> dict:
             "p90": spread.high, "min": spread.least, "max": spread.most}
 
 
-def _mean(histogram: Counter) -> float:
+def _mean(histogram: Counter[int]) -> float:
     return sum(k * v for k, v in histogram.items()) / sum(histogram.values())
 
 
@@ -464,7 +459,8 @@ def report_text(report: Report) -> str:
         ),
         "",
         f"How games end ({games:,} games): "
-        + ", ".join(f"{_END_NAMES.get(end, end)} {_percent(count / games)}" for end, count in sorted(tally.ends.items())),
+        + ", ".join(f"{_END_NAMES.get(end, end)} {_percent(count / games)}"
+                    for end, count in sorted(tally.ends.items())),
         "",
         f"Rows ({games:,} games, {sheets:,} sheets):",
         _table(

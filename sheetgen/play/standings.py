@@ -31,11 +31,12 @@ import hashlib
 import io
 import json
 import os
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
-from ..records import record
 from ..errors import InputError
-from ..grid.validate import plural
+from ..records import record
+from ..words import plural
 from .scoring import Score
 
 HEADER = ("game", "grid", "player", "points")  # the columns files have always had
@@ -153,7 +154,7 @@ def add_game(results: Sequence[Result], scores: Sequence[Score], where: str, nam
     for score in scores:
         player = score.name
         if not player.isprintable() or len(player) > MAX_NAME:
-            raise InputError(score.source, "player", f"expected a name of 1 to {MAX_NAME} printable characters"
+            raise InputError(score.source or where, "player", f"expected a name of 1 to {MAX_NAME} printable characters"
                                                      f" for the standings, got {player!r}")
         if any(r.player == player for r in added):
             raise InputError(where, "", f"player {player!r} is twice in this game (give each sheet its own player)")

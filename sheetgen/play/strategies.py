@@ -16,8 +16,8 @@ simulation would then report the strategy's bias as the grid's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .game import BIS, Choose, Move, Sheet, Table
 
@@ -47,7 +47,8 @@ def _greedy(rng: random.Random) -> Choose:
 
     def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
         nxt = sheet.next
-        fewest, ties = GREEDY_MAX_SKIP, []
+        fewest = GREEDY_MAX_SKIP
+        ties: list[Move] = []
         for move in moves:
             kind, row, index = move
             skip = 0 if kind == BIS else index - nxt[row]

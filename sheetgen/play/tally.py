@@ -16,17 +16,19 @@ from __future__ import annotations
 import gc
 import os
 import stat
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
+from functools import partial
 
 from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
-from ..grid.validate import plural
 from ..grid.yamlio import MAX_FILE_BYTES, source_name
+from ..words import plural
 from .counts import is_counts, missing_colon, score_counts
 from .marks import read_marks, sheets_from_data
-from .scoring import Score, ScoreError, refusal_as_json, score_sheet, scores_as_json
+from .results import refusal_as_json, scores_as_json
+from .scoring import Score, ScoreError, score_sheet
 
 MAX_INPUTS = 10_000  # marks files and counts on one command line
 MAX_SHEETS = 10_000  # sheets in one run, players of several-player files included
@@ -162,7 +164,7 @@ class _Run:
             if isinstance(sheet, InputError):
                 self.refuse(sheet, "form")
             else:
-                scores += self._scored(lambda: score_sheet(self.grid, sheet), "form")
+                scores += self._scored(partial(score_sheet, self.grid, sheet), "form")
         return scores
 
     def _scored(self, score: Callable[[], Score], reason: str, file: str | None = None) -> list[Score]:

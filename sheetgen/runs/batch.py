@@ -31,21 +31,40 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
 
-from ..records import record
-from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError, quoted
+from ..checks import Node
+from ..errors import BatchError, InputError, LayoutError, OutputError, SheetgenError
 from ..grid.load import builtin_names, load_grid
-from .jobs import (MAX_SHEETS, Job, Progress, SerialOrder, check_job, counted, document_info, job_section,
-                   least_bytes, page_count, read_first_serial, read_header, read_paper, read_serial_order, read_sheets,
-                   read_size, render_job, sheet_data)
-from ..sheet.plan import STANDARD, SheetData
-from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..grid.model import Grid, Lucky
-from .output import Together, check_output, check_space, write_atomic
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..records import record
+from ..sheet.plan import STANDARD, SheetData
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
-from ..grid.validate import Node, one_of
+from ..words import one_of, quoted
+from .jobs import (
+    MAX_SHEETS,
+    Job,
+    Progress,
+    SerialOrder,
+    check_job,
+    counted,
+    document_info,
+    job_section,
+    least_bytes,
+    page_count,
+    read_first_serial,
+    read_header,
+    read_paper,
+    read_serial_order,
+    read_sheets,
+    read_size,
+    render_job,
+    sheet_data,
+)
+from .output import Together, check_output, check_space, write_atomic
 
 MAX_JOBS = 100
 # Of the grid files one batch reads, all told: some 200 grid files of the
@@ -178,8 +197,8 @@ def _read_job(node: Node, defaults: dict[str, Node], base: Path) -> _Entry:
     )
     numbered = style["serial"].boolean() if "serial" in style else False
     file = _relative_path(fields["file"], "the output folder", ".pdf") if "file" in fields else None
-    grid, size = _grid_source(fields["grid"], base)
-    return _Entry(node, fields, style, grid, size, options, numbered, file)
+    grid, grid_bytes = _grid_source(fields["grid"], base)
+    return _Entry(node, fields, style, grid, grid_bytes, options, numbered, file)
 
 
 def _grid_source(node: Node, base: Path) -> tuple[str, int]:
@@ -283,7 +302,7 @@ def write_batch(
 
     targets = [root / b.file for b in batch.jobs]
     for b, target in zip(batch.jobs, targets):  # every target is checked before any is written
-        _inside(root, target, lambda message, b=b: InputError(batch.source, b.where, message))
+        _inside(root, target, partial(InputError, batch.source, b.where))
         check_output(target, least_bytes(b.job))
     check_space(next(f for f in [root, *root.parents] if f.is_dir()), sum(least_bytes(b.job) for b in batch.jobs))
     files = [b.file for b in batch.jobs]

@@ -17,19 +17,22 @@ line gives them, so that both accept the same values and say the same.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from ..records import record
-from ..grid.validate import Node, one_of
+from ..checks import Node
+from ..errors import LayoutError
+from ..grid.model import Grid
+from ..pdf.geometry import Drawing
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
+from ..play.lucky import DEFAULT_SEED, deal_lucky
+from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
-from ..play.lucky import DEFAULT_SEED, deal_lucky
-from ..grid.model import Grid
-from ..errors import LayoutError
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
+from ..words import one_of
 
 if TYPE_CHECKING:  # render imports reportlab: loaded only when a PDF is made
     from ..pdf.render import Section
@@ -165,7 +168,7 @@ def _sheet_of(job: Job) -> tuple:
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, size: SheetSize, header: bool,
-            serial: bool):
+            serial: bool) -> tuple[SheetPlan, Theme, Drawing]:
     """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 

@@ -36,9 +36,10 @@ import secrets
 import signal
 import stat
 import struct
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from types import TracebackType
 
 from ..errors import OutputError
 
@@ -195,10 +196,11 @@ class Together:
         self.made: list[Path] = []
         self.committed = 0  # files given their names
 
-    def __enter__(self) -> "Together":
+    def __enter__(self) -> Together:
         return self
 
-    def __exit__(self, kind, error, trace) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
         if kind is not None:
             self.discard()
 
@@ -402,7 +404,7 @@ def _same_file(handle: int, name: str, here: int) -> bool:
 def _make_folders(folder: Path) -> list[Path]:
     """Make ``folder`` and any missing folder above it; the ones made, deepest last."""
     missing = [f for f in [folder, *folder.parents] if not os.path.lexists(f)]
-    made = []
+    made: list[Path] = []
     for step in reversed(missing):
         try:
             os.mkdir(step)

@@ -9,7 +9,7 @@ the pack:
   on A6, so that the pack stays a sensible size);
 - a PNG preview of one standard colour sheet of each grid in each language;
 - the rules card of each grid in each language, on A4 and US Letter
-  (``runs/card.py``), its counter page in each language, to count the
+  (``runs/rules_pdf.py``), its counter page in each language, to count the
   points on a phone (``play/counter.py``), and each grid's typical game,
   from a fixed-seed simulation (``play/simulate.typical_game``), shown on the pages;
 - ``index.html`` (the default language) and ``index-XX.html``: one page per
@@ -34,23 +34,23 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from string import Template
-from typing import Iterable
 
 from ..errors import OutputError
 from ..grid.load import builtin_names, in_list_order, load_grid, short_titles
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS, impose
-from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
-from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
 from ..play.counter import counter_html
 from ..play.simulate import Typical, typical_game
-from .card import CARD_PAPERS, rules_card_pdf
+from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
+from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
 from .jobs import LEAST_PDF_BYTES, Job, Progress, page_plan, render_job
 from .output import Together, check_output
+from .rules_pdf import CARD_PAPERS, rules_card_pdf
 
 NAME = "sheetgen-pack"  # the folder inside the zip
 ZIP = f"{NAME}.zip"
@@ -206,7 +206,8 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
     return everything | {ZIP: archive}
 
 
-def build_pack(folder: str | os.PathLike[str], pack: Pack | None = None, progress: Progress | None = None) -> list[Path]:
+def build_pack(folder: str | os.PathLike[str], pack: Pack | None = None,
+               progress: Progress | None = None) -> list[Path]:
     """Write the pack into ``folder``; the paths written.  Its target is
     checked before anything is made (the names, the folder, the free space
     the pack needs at the least), and it is written whole or not at all: a

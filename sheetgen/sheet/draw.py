@@ -9,14 +9,28 @@ All lengths in mm.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Iterator, Mapping
 
-from ..grid.model import Colour
+from ..grid.model import Colour, Symbol
 from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect, Text
 from . import pictograms as pict
-from .plan import (BOX_LINE, DOUBLE_INSET, DOUBLE_LINE, HEAVY, LINE, MIN_TEXT, CellPlan, LegendEntry, Measure,
-                   SheetData, SheetPlan, SheetSize, fit_text, inside_frame)
+from .plan import (
+    BOX_LINE,
+    DOUBLE_INSET,
+    DOUBLE_LINE,
+    HEAVY,
+    LINE,
+    MIN_TEXT,
+    CellPlan,
+    LegendEntry,
+    Measure,
+    SheetData,
+    SheetPlan,
+    SheetSize,
+    fit_text,
+    inside_frame,
+)
 from .style import Theme
 
 SYMBOL_LINE = 0.16
@@ -54,8 +68,8 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
 
     if plan.bar_label is not None:
         yield plan.bar_label
-    for box in plan.bar:
-        yield from _colour_box(box.box, box.colour, theme, 0.4 * k, k)
+    for bar_box in plan.bar:
+        yield from _colour_box(bar_box.box, bar_box.colour, theme, 0.4 * k, k)
     for entry in plan.legend:
         yield from _legend_entry(entry, theme, k)
 
@@ -72,15 +86,15 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield column.value
 
     yield plan.penalties_label
-    for box in plan.penalties:
-        yield from pict.writing_box(box.box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.4 * k)
-        yield box.text
+    for penalty in plan.penalties:
+        yield from pict.writing_box(penalty.box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.4 * k)
+        yield penalty.text
     for total in plan.totals:
         if total.colour is not None:
             yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k)
         else:
-            line = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
-            yield from pict.writing_box(total.box, theme.ink, _thin(theme, line, k), 0.5 * k)
+            width = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
+            yield from pict.writing_box(total.box, theme.ink, _thin(theme, width, k), 0.5 * k)
         if total.caption is not None:
             yield total.caption
     yield from plan.operators
@@ -127,12 +141,14 @@ def _legend_entry(entry: LegendEntry, theme: Theme, k: float) -> Iterator[Item]:
     box, marker = entry.marker_box, entry.marker
     if entry.hint is not None:
         yield entry.hint
+    elif box is None:  # a line of text alone
+        pass
     elif isinstance(marker, Colour):
         yield from pict.swatch(box, theme.tint(marker), 0.2 * k)
+    elif isinstance(marker, Symbol):  # a power symbol
+        yield from pict.symbol(box, marker, theme.ink, SYMBOL_LINE * k)
     elif marker in ("double", "framed", "bis", "lucky"):
         yield from _marker(marker, box, theme, k)
-    elif box is not None:  # a power symbol
-        yield from pict.symbol(box, marker, theme.ink, SYMBOL_LINE * k)
     yield entry.text
 
 

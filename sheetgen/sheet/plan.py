@@ -19,19 +19,21 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Protocol
 
-from ..records import record
 from ..errors import LayoutError
-from ..grid.model import Colour, Effect, Grid, Row, Symbol
-from ..grid.validate import plural
+from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol
 from ..pdf.geometry import RGB, Box, Text
+from ..records import record
+from ..words import plural
 from .style import Labels, Theme
 
 
 class Measure(Protocol):
     def __call__(self, text: str, bold: bool, size: float, condensed: bool = False) -> float: ...
+    def __hash__(self) -> int: ...  # texts are cached by the measure that fitted them
 
 
 @record
@@ -418,7 +420,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows["cells_x"])
         y += s.mm(BAR_H + GAP)
     legend: list[LegendEntry] = []
-    for before, line in zip([None] + legend_lines, legend_lines):
+    for before, line in zip([None, *legend_lines], legend_lines):
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
         legend.extend(_legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed))
         y += s.mm(LEGEND_H + LINE_GAP)
@@ -485,7 +487,7 @@ def _title_band(s: _Sheet, band: Box) -> dict:
     label_w = s.label_width(label, LABEL_SIZE, most=16.0)
     key = _title_key(s, band, x + label_w, end)
     if key:
-        end = min(entry.marker_box.x for entry in key) - s.mm(1.5)
+        end = min(entry.marker_box.x for entry in key if entry.marker_box) - s.mm(1.5)
     if end - (x + label_w) < s.mm(MIN_NAME_FIELD):
         beside = f"the title and {plural(grid.lucky.count, 'lucky number', 'lucky numbers')}" if grid.lucky \
             else "the title"
@@ -541,7 +543,7 @@ def _frame(s: _Sheet, cell_w: float) -> float:
     return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
 
 
-def _insets(s: _Sheet, cell, frame: float) -> tuple[float, float]:
+def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
     pale = frame + (s.mm(HEAVY) if cell.framed else 0.0)
     second = s.mm(DOUBLE_INSET + DOUBLE_LINE) if cell.double else 0.0

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
-from ..records import record
-from ..errors import QUOTED_MAX, InputError
-from ..pdf.geometry import RGB
+from ..checks import Node
+from ..errors import InputError
 from ..grid.model import Colour
 from ..grid.shipped import shipped_data
-from ..grid.validate import Node, one_of
+from ..pdf.geometry import RGB
+from ..records import record
+from ..words import QUOTED_MAX, one_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LANG = "en"
@@ -73,7 +74,7 @@ def placeholders(text: str) -> list[str]:
     return sorted({match.group(1) for match in PLACEHOLDER.finditer(text)})
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_labels(lang: str = DEFAULT_LANG) -> Labels:
     if lang not in languages():
         raise InputError("--lang", "", f"unknown language {lang!r} (expected {one_of(languages())})")
@@ -119,15 +120,15 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
         fields |= _part(node, templates=True).mapping(optional=templates)
     else:
         fields |= _part(node, templates=True).mapping(required=templates)
-    words = []
+    texts = []
     for key, model in english.items():
         if key not in fields:
-            words.append((key, model))
+            texts.append((key, model))
             continue
         text = fields[key].text(LONGEST_TEMPLATE if _is_template(key) else LONGEST_LABEL)
         _check_placeholders(fields[key], text, model)
-        words.append((key, text))
-    return Labels(lang, tuple(words))
+        texts.append((key, text))
+    return Labels(lang, tuple(texts))
 
 
 def _is_template(key: object) -> bool:
@@ -136,6 +137,7 @@ def _is_template(key: object) -> bool:
 
 def _part(node: Node, templates: bool) -> Node:
     """The rules templates of a language file, or its other words."""
+    assert isinstance(node.value, dict)  # as _labels has checked
     return Node(node.source, node.path, {k: v for k, v in node.value.items() if _is_template(k) == templates})
 
 
@@ -218,7 +220,7 @@ def _mm(node: Node, low: float, high: float) -> float:
     return float(value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _themes_file() -> dict[str, Node]:
     return Node("themes.yaml", "", shipped_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
 
@@ -230,7 +232,7 @@ def themes() -> list[str]:
     return sorted(node.value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     """The theme ``name`` of ``themes.yaml``; ``colour_marks`` adds the colour
     marks to a theme that does not print them anyway."""
@@ -249,10 +251,13 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     tints = []
     for colour in Colour:
         tint = palette[colour.value].mapping(required=("strong", "pale", "ink"), optional=("hatch",))
-        rgb = (_rgb(tint[key]) for key in ("strong", "pale", "ink"))
-        hatch = tint["hatch"].mapping(required=("every", "ink")) if "hatch" in tint else None
-        lines = (_mm(hatch["every"], 0.5, 5), _rgb(hatch["ink"])) if hatch else ()
-        tints.append((colour, Tint(*rgb, shapes[colour], *lines)))
+        strong, pale, ink = (_rgb(tint[key]) for key in ("strong", "pale", "ink"))
+        if "hatch" in tint:
+            hatch = tint["hatch"].mapping(required=("every", "ink"))
+            every, hatch_ink = _mm(hatch["every"], 0.5, 5), _rgb(hatch["ink"])
+            tints.append((colour, Tint(strong, pale, ink, shapes[colour], every, hatch_ink)))
+        else:
+            tints.append((colour, Tint(strong, pale, ink, shapes[colour])))
     return Theme(
         name,
         tuple(tints),

@@ -4,6 +4,7 @@
     .venv/bin/python tests/benchmarks/run.py --quick    # 10 and 100 pages only
     .venv/bin/python tests/benchmarks/run.py --pack     # the download pack alone
     .venv/bin/python tests/benchmarks/run.py --simulate # the simulator's table alone
+    .venv/bin/python tests/benchmarks/run.py --startup  # `sheetgen render classic` as a whole process alone
 
 Every case runs in a fresh child process (so peak memory is its own) and
 reports CPU and wall time, PDF size and peak RSS. Machines are noisy, so
@@ -291,7 +292,7 @@ def score_child(files: int, suffix: str) -> None:
     import tempfile
 
     from sheetgen.grid.load import load_grid
-    from sheetgen.play.scoring import scores_json_text
+    from sheetgen.play.results import scores_json_text
     from sheetgen.play.tally import repeated_input, tally
 
     grid = load_grid("classic")
@@ -446,6 +447,7 @@ def main() -> None:
     parser.add_argument("--pages", action="store_true", help="only the web pages' rows (pack index, counter page)")
     parser.add_argument("--pack", action="store_true", help="only the download pack's row")
     parser.add_argument("--counter", action="store_true", help="only the counter page's size and first render")
+    parser.add_argument("--startup", action="store_true", help="only the whole-process rows (render classic's start-up)")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
@@ -469,6 +471,10 @@ def main() -> None:
         return
     if args.counter:
         print_counter()
+        return
+    if args.startup:
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {_cpu()}")
+        print_startup(15)
         return
 
     sizes = [10, 100] if args.quick else [10, 100, 1000]
@@ -498,20 +504,7 @@ def main() -> None:
         print(f"| {case} | {1000 * t:.3f} | {b / 1024:.2f} | {t / floor_t:.2f} | {b / floor_b:.2f} |"
               f" {targets.get(case, '')} |")
 
-    pdf = Path(tempfile.gettempdir()) / "sheetgen-bench-classic.pdf"
-    commands = {"python -c 'import reportlab.pdfgen.canvas'": [sys.executable, "-c", "import reportlab.pdfgen.canvas"],
-                "sheetgen render classic": [sys.executable, "-m", "sheetgen", "render", "classic", "-o", str(pdf)]}
-    rounds = 7 if args.quick else 15
-    costs = process_costs(commands, rounds)
-    bare = costs["python -c 'import reportlab.pdfgen.canvas'"]
-    print(f"\nWhole process, median of {rounds} runs each, the two taking turns:\n")
-    print("| command | CPU ms | CPU ratio | wall ms | wall ratio | target |")
-    print("|---|---:|---:|---:|---:|---|")
-    for name, cost in costs.items():
-        target = "CPU ≤ 1.5" if name.startswith("sheetgen") else ""
-        print(f"| {name} | {1000 * cost['cpu']:.0f} | {cost['cpu'] / bare['cpu']:.2f} | {1000 * cost['wall']:.0f} |"
-              f" {cost['wall'] / bare['wall']:.2f} | {target} |")
-    print(f"\nOne-page classic PDF: {pdf.stat().st_size / 1024:.1f} KiB (target ≤ 12 KiB)")
+    print_startup(7 if args.quick else 15)
 
     if not args.quick:
         big = measure("batch", 1250, 1)
@@ -522,6 +515,22 @@ def main() -> None:
     print_scoring()
     print_pages()
     print_counter()
+
+
+def print_startup(rounds: int) -> None:
+    pdf = Path(tempfile.gettempdir()) / "sheetgen-bench-classic.pdf"
+    commands = {"python -c 'import reportlab.pdfgen.canvas'": [sys.executable, "-c", "import reportlab.pdfgen.canvas"],
+                "sheetgen render classic": [sys.executable, "-m", "sheetgen", "render", "classic", "-o", str(pdf)]}
+    costs = process_costs(commands, rounds)
+    bare = costs["python -c 'import reportlab.pdfgen.canvas'"]
+    print(f"\nWhole process, median of {rounds} runs each, the two taking turns:\n")
+    print("| command | CPU ms | CPU ratio | wall ms | wall ratio | target |")
+    print("|---|---:|---:|---:|---:|---|")
+    for name, cost in costs.items():
+        target = "CPU ≤ 1.5" if name.startswith("sheetgen") else ""
+        print(f"| {name} | {1000 * cost['cpu']:.0f} | {cost['cpu'] / bare['cpu']:.2f} | {1000 * cost['wall']:.0f} |"
+              f" {cost['wall'] / bare['wall']:.2f} | {target} |")
+    print(f"\nOne-page classic PDF: {pdf.stat().st_size / 1024:.1f} KiB (target ≤ 12 KiB)")
 
 
 def print_pack(repeat: int) -> None:

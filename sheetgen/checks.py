@@ -1,18 +1,20 @@
-"""Schema checks on plain data (dicts, lists, scalars), cfgv style.
+"""Checks on plain data read from a file (dicts, lists, scalars), cfgv style.
 
 A ``Node`` is a value together with where it came from: the file and the path
 inside it.  Every check either returns a clean Python value or raises
 ``InputError`` naming that place, what was expected and what was found.
-Loaders for grids, marks and manifests are written with these few methods, so
-every error in every file reads the same way.
+The readers of grids, marks files, manifests, language files and themes are
+written with these few methods, so every error in every file reads the same way.
 """
 
 from __future__ import annotations
 
-from typing import Mapping, NoReturn, Sequence, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import NoReturn, TypeVar
 
-from ..records import record
-from ..errors import InputError, did_you_mean, quoted
+from .errors import InputError
+from .records import record
+from .words import did_you_mean, one_of, quoted
 
 T = TypeVar("T")
 
@@ -40,17 +42,6 @@ def describe(value: object, content: bool = True) -> str:
     return f"a {type(value).__name__}"
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 cell', '3 cells', '1,250 pages': ``many`` defaults to ``one`` + 's'."""
-    return f"{n:,} {one if n == 1 else many or one + 's'}"
-
-
-def one_of(options: Sequence[str]) -> str:
-    """'a, b or c'."""
-    names = [str(o) for o in options]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
 @record
 class Node:
     source: str
@@ -58,7 +49,7 @@ class Node:
     value: object
 
     # -- navigation -------------------------------------------------------
-    def at(self, key: str | int) -> "Node":
+    def at(self, key: str | int) -> Node:
         # [i] only for list positions: a mapping key that is a number (a cell
         # number under `symbols`) reads `symbols.8`, as it is written in the file.
         if isinstance(self.value, list):
@@ -75,7 +66,7 @@ class Node:
         self.fail(f"expected {what}, got {describe(self.value)}")
 
     # -- shapes -----------------------------------------------------------
-    def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, "Node"]:
+    def mapping(self, required: Sequence[str] = (), optional: Sequence[str] = ()) -> dict[str, Node]:
         """The present keys as child nodes; unknown keys and missing required keys fail."""
         # A whole document that is not a mapping, or has none of the keys, is no
         # file of this kind at all, and may be any of the user's (a password
@@ -94,7 +85,7 @@ class Node:
                 self.fail(f"missing key {key!r}")
         return {key: self.at(key) for key in known if key in self.value}
 
-    def sequence(self, minimum: int = 0, maximum: int | None = None, what: str = "items") -> list["Node"]:
+    def sequence(self, minimum: int = 0, maximum: int | None = None, what: str = "items") -> list[Node]:
         if not isinstance(self.value, list):
             self.expected("a list")
         count = len(self.value)

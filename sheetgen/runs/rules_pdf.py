@@ -6,13 +6,12 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS
-from ..play.card import compose_example, example_picture, layout_card
 from ..play.example import example_marks
 from ..play.rules import compose_rules
+from ..play.rules_card import compose_example, example_picture, layout_card
 from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, load_labels, load_theme
-
 
 CARD_PAPERS = STANDARD.papers  # those of the standard sheets: A6 is too small for a page of rules and a picture
 
@@ -30,6 +29,6 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4", word
     try:
         card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
     except LayoutError as error:
-        raise error.located(grid.source) from None
+        raise error.within(where=grid.source) from None
     return render_page(card.page, [card.picture], title=f"{rules.heading} ({labels('language')})",
                        subject=labels("pack_rules"))

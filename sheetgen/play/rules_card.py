@@ -12,18 +12,18 @@ is ``example.example_marks``; its score is ``scoring.score_sheet``'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
+from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, plan_sheet
 from ..sheet.style import Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks
-from .rules import NO_BREAK, Rules, glued, row_name
+from .rules import NO_BREAK, Rules, glued, row_in_words
 from .scoring import Score
 
 PT = 25.4 / 72  # one point, mm
@@ -43,7 +43,7 @@ INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
 
 
-@dataclass(frozen=True)
+@record
 class Example:
     """A worked example in words: (what, points) lines, then the total."""
 
@@ -53,7 +53,7 @@ class Example:
     total: tuple[str, str]
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     page: Drawing  # the words and rules, in page coordinates
     picture: Placed  # the sheet of the example
@@ -68,7 +68,7 @@ def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
         key = "rules_example_row_locked" if row.locked else "rules_example_row"
         if row.counted != row.crosses:
             key = "rules_example_row_capped"
-        what = labels.fill(key, row=row_name(grid, index, labels), crosses=row.crosses, counted=row.counted)
+        what = labels.fill(key, row=row_in_words(grid, index, labels), crosses=row.crosses, counted=row.counted)
         lines.append((what, str(row.points)))
     if score.penalties:
         lines.append((labels.fill("rules_example_penalties", count=score.penalties), f"{score.penalty_points}"))
@@ -95,7 +95,7 @@ def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[f
                       f" {BODY_SIZES[-1] / PT:g} pt")
 
 
-@dataclass(frozen=True)
+@record
 class _Line:
     """A line of text to place: ``before`` is the space above it (dropped at
     the top of a column); ``keep`` lines after it stay in its column."""
@@ -253,7 +253,7 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
     items += [part for box in plan.penalties if box.index < marks.penalties for part in cross(box.box)]
     written = {"penalties": -score.penalty_points, "total": score.total}
     for total in plan.totals:
-        value = score.rows[total.row].points if total.kind == "row" else written[total.kind]
+        value = score.rows[total.row].points if total.row is not None else written[total.kind]
         items.append(_written(str(value), total.box, measure))
     return Drawing(plan.width, plan.height, tuple(items))
 

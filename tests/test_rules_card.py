@@ -14,22 +14,22 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from conftest import need_tool
-from test_example import EXAMPLES
 from sheetgen.cli import cli
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.geometry import Box, Polygon, Text, bounds
 from sheetgen.pdf.impose import EDGE, PAPERS
 from sheetgen.pdf.render import measure_text
-from sheetgen.play.card import LEADING, PEN, Card, compose_example, example_picture, layout_card
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
+from sheetgen.play.rules_card import LEADING, PEN, Card, compose_example, example_picture, layout_card
 from sheetgen.play.scoring import score_sheet
-from sheetgen.runs.card import CARD_PAPERS
-from sheetgen.runs.card import rules_card_pdf
+from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
 from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
+
+from conftest import need_tool
+from test_example import EXAMPLES
 
 LANGS = languages()
 DPI = 100
@@ -235,3 +235,11 @@ def test_the_picture_shows_the_crosses_of_the_example_and_its_points(name):
     points = [str(row.points) for row in score.rows]
     assert written == points + ["5", str(EXAMPLES[name][-1])]
     assert sum(map(int, written[:-2])) - 5 == score.total - sum(power.points for power in score.powers)
+
+
+def test_a_card_that_does_not_fit_is_a_layout_error_naming_the_grid_and_writes_nothing(invoke, tmp_path, monkeypatch):
+    monkeypatch.setitem(PAPERS, "a4", (150, 150))  # a page too small for the rules of powers
+    result = invoke("rules", "powers", "--pdf")
+    assert (result.exit_code, result.stderr) == (
+        1, "sheetgen: powers.yaml: the rules do not fit on one 150 x 150 mm page, even at 6.5 pt\n")
+    assert list(tmp_path.iterdir()) == []
