@@ -36,7 +36,7 @@ import secrets
 import signal
 import stat
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -144,37 +144,55 @@ def _limit(folder: Path | None, name: str, default: int) -> int:
 
 def _write(target: Path, data: bytes, replacing: bool) -> None:
     folder, name = target.parent, target.name
-    try:
-        here = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as error:
-        raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+    here = _open_folder(folder)
     try:
         remove_stale_parts(here)
-        handle, part = _open_temporary(here, folder, name)
-        try:
-            _write_all(handle, data)
-            os.fsync(handle)
-            # A new target gets its name at once: no other name ever exists.
-            if part is not None or replacing or not _link(handle, name, here):
-                if part is None:
-                    _refuse_append_only(here, f"{target}: is in an append-only folder, so it cannot be replaced"
-                                              " (new files can be written there)")
-                    part = _part_name(here, name)  # named before linking, so that an interrupt finds it
-                    while not _link(handle, part, here):
-                        part = _part_name(here, name)
-                os.replace(part, name, src_dir_fd=here, dst_dir_fd=here)
-            part = None
-        except BaseException as error:
-            if part is not None and _same_file(handle, part, here):
-                _remove(part, here)
-            if isinstance(error, OSError):
-                raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
-            raise
-        finally:
-            os.close(handle)  # releases the lock that marks the part as being written
+        # A new target gets its name at once: no other name ever exists.
+        _write_hidden(here, folder, target, data, link_new=not replacing,
+                      append_only=f"{target}: is in an append-only folder, so it cannot be replaced"
+                                  " (new files can be written there)",
+                      then=lambda part: os.replace(part, name, src_dir_fd=here, dst_dir_fd=here))
         _sync(here)
     finally:
         os.close(here)
+
+
+def _open_folder(folder: Path) -> int:
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+
+
+def _write_hidden(here: int, folder: Path, target: Path, data: bytes, *, link_new: bool, append_only: str,
+                  then: Callable[[str], None] = lambda part: None) -> str | None:
+    """Write ``data`` in full, flushed to disk, to a temporary file in the folder
+    open as ``here``, locked while it is written; then, ``link_new``, give it the
+    target's name at once if it can, else a hidden name (``append_only``: the
+    refusal where no hidden name could go) and call ``then`` with it while the
+    lock still marks it as being written.  The hidden name, None if linked."""
+    handle, part = _open_temporary(here, folder, target.name)
+    try:
+        _write_all(handle, data)
+        os.fsync(handle)
+        if part is None and link_new and _link(handle, target.name, here):
+            return None
+        if part is None:
+            _refuse_append_only(here, append_only)
+            part = _part_name(here, target.name)  # named before linking, so that an interrupt finds it
+            while not _link(handle, part, here):
+                part = _part_name(here, target.name)
+        then(part)
+        named, part = part, None
+        return named
+    except BaseException as error:
+        if part is not None and _same_file(handle, part, here):
+            _remove(part, here)
+        if isinstance(error, OSError):
+            raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+        raise
+    finally:
+        os.close(handle)  # releases the lock that marks the part as being written
 
 
 class Together:
@@ -207,33 +225,15 @@ class Together:
     def add(self, target: Path, data: bytes) -> None:
         check_target(target)
         self.made += _make_folders(target.parent)
-        folder, name = target.parent, target.name
-        try:
-            here = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError as error:
-            raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+        folder = target.parent
+        here = _open_folder(folder)
         try:
             _refuse_append_only(here, f"{folder}: is an append-only folder, where files written together cannot"
                                       " be put in place (write them one by one)")
             remove_stale_parts(here, frozenset(part for other, part in self.parts if other.parent == folder))
-            handle, part = _open_temporary(here, folder, name)
-            try:
-                _write_all(handle, data)
-                os.fsync(handle)
-                if part is None:
-                    part = _part_name(here, name)
-                    while not _link(handle, part, here):
-                        part = _part_name(here, name)
-                self.parts.append((target, part))
-                part = None
-            except BaseException as error:
-                if part is not None and _same_file(handle, part, here):
-                    _remove(part, here)
-                if isinstance(error, OSError):
-                    raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
-                raise
-            finally:
-                os.close(handle)
+            part = _write_hidden(here, folder, target, data, link_new=False, append_only="")
+            assert part is not None  # never linked to its name: it waits for the commit
+            self.parts.append((target, part))
         finally:
             os.close(here)
 
