@@ -27,7 +27,8 @@ def test_sheet_names_name_what_is_not_the_default():
     assert sheets_name("longo", "fr") == "longo-fr.pdf"
     assert sheets_name("classic", size=large, theme="ink-saver") == "classic-large-ink-saver.pdf"
     assert sheets_name("classic", theme="colour", colour_marks=True, paper="letter") == "classic-colour-marks-letter.pdf"
-    assert sheets_name("classic", size=a6, paper="a6") == "classic-a6.pdf"  # A6 sheets print on A6: no paper named
+    assert sheets_name("classic", size=a6, paper="a6") == "classic-a6.pdf"
+    assert sheets_name("longo", "fr", None, large, "mono", True, "letter") == "longo-fr-large-mono-marks-letter.pdf"  # A6 sheets print on A6: no paper named
     assert sheets_name("classic", "de", Labels("files/club.yaml", ())) == "classic-club.pdf"
     assert rules_name("longo", "de") == "longo-de-rules.pdf"
     assert rules_name("longo", paper="letter") == "longo-letter-rules.pdf"
