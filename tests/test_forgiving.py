@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.errors import did_you_mean, forgiven
+from sheetgen.words import did_you_mean, forgiven
 
 
 @pytest.mark.parametrize("value, options, meant", [
