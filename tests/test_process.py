@@ -138,5 +138,5 @@ def test_the_program_is_started_by_a_module_that_imports_nothing_heavy():
     done = subprocess.run([sys.executable, "-c", "import sys, sheetgen.__main__; print(sorted(m for m in sys.modules"
                            " if m.startswith(('click', 'sheetgen', 'yaml', 'reportlab'))))"],
                           env=sheetgen_env(), capture_output=True, text=True, timeout=60)
-    assert done.stdout.strip() == "['sheetgen', 'sheetgen.__main__', 'sheetgen.errors', 'sheetgen.process']"
+    assert done.stdout.strip() == "['sheetgen', 'sheetgen.__main__', 'sheetgen.errors', 'sheetgen.process', 'sheetgen.words']"
     assert shutil.which("sheetgen") is None or "sheetgen.__main__" in Path(shutil.which("sheetgen")).read_text()
