@@ -76,6 +76,17 @@ def test_with_standard_streams_closed_a_file_is_written_whole_and_the_run_succee
     assert os.listdir(tmp_path) == ["c.pdf"]
 
 
+def test_no_file_a_run_opens_takes_the_number_of_a_closed_stream(tmp_path):
+    """Else what is meant for that stream (a child's output, a library's
+    message) would land in the file."""
+    child = ("import os\nfrom sheetgen import process\nprocess.start()\n"
+             "fd = os.open('opened', os.O_WRONLY | os.O_CREAT)\nos.write(fd, str(fd).encode())\n")
+    done = subprocess.run([sys.executable, "-c", child], cwd=tmp_path, env=sheetgen_env(), timeout=60,
+                          preexec_fn=lambda: (os.close(1), os.close(2)))
+    assert done.returncode == 0
+    assert int((tmp_path / "opened").read_text()) > 2
+
+
 @pytest.mark.slow
 def test_a_summary_that_a_full_output_cannot_take_is_dropped(tmp_path):
     with open("/dev/full", "w") as full:
