@@ -1,5 +1,6 @@
 """Rewrite docs/rules.md: the English rules of every built-in grid, composed
-from the grid files exactly as `sheetgen rules GRID` prints them.
+from the grid files exactly as `sheetgen rules GRID` prints them, in the
+order of `sheetgen list`.
 
     .venv/bin/python scripts/rules_page.py      # docs/rules.md
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.grid.load import builtin_grids
 from sheetgen.play.rules import rules_page
 from sheetgen.sheet.style import load_labels
 
@@ -19,7 +20,7 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
 
 def main() -> None:
-    PAGE.write_text(rules_page([load_grid(name) for name in builtin_names()], load_labels("en")), encoding="utf-8")
+    PAGE.write_text(rules_page(builtin_grids(), load_labels("en")), encoding="utf-8")
     print(PAGE)
 
 

@@ -14,7 +14,7 @@ from typing import NoReturn, TypeVar
 
 from .errors import InputError
 from .records import record
-from .words import one_of, quoted
+from .words import did_you_mean, one_of, quoted
 
 T = TypeVar("T")
 
@@ -79,7 +79,7 @@ class Node:
             self.fail(f"has none of the expected keys ({one_of(known)})")
         for key in self.value:
             if not isinstance(key, str) or key not in known:
-                self.fail(f"unknown key {quoted(key)} (expected {one_of(known)})")
+                self.fail(f"unknown key {quoted(key)}{did_you_mean(key, known)} (expected {one_of(known)})")
         for key in required:
             if key not in self.value:
                 self.fail(f"missing key {key!r}")
@@ -129,5 +129,5 @@ class Node:
         if isinstance(value, str) and value in options:
             return options[value]
         if isinstance(value, str):
-            self.fail(f"unknown value {quoted(value)} (expected {one_of(list(options))})")
+            self.fail(f"unknown value {quoted(value)}{did_you_mean(value, options)} (expected {one_of(list(options))})")
         self.expected(one_of(list(options)))

@@ -1,92 +1,84 @@
 """The command line: thin click commands over the library.
 
-The only module that imports click.  Every user error (a ``SheetgenError``
-or a usage error) ends as one line on stderr and a non-zero exit: 1 for bad
-input or output, and for what the system refuses (a full disk, a closed
-standard output, a missing permission, too little memory); 2 for wrong usage;
-130 for Ctrl-C; never a traceback.  Any other exception is a bug: one line
-asking for a report and exit 3, with the traceback only when the environment
-variable SHEETGEN_DEBUG is set.  Every line printed passes through
-``words.shown``, so what it echoes from input cannot drive the terminal.
+The only module that imports click.  What every run needs whatever its
+command (the streams, signals, exit codes and the end of the process) is in
+``process.py``: every user error (a ``SheetgenError`` or a usage error) ends
+there as one line on stderr and a non-zero exit, never a traceback.  Every
+line printed passes through ``words.shown``, so what it echoes from input
+cannot drive the terminal.
+
+What a command produces (a list, a PDF to standard output, the rules, the
+scores) goes to standard output and fails the run if it cannot be written;
+what it says it did (``wrote out/classic.pdf ...``) is a report
+(``process.report``), which a closed output does not make a failure.  Each
+file a command writes when not told where is named after what is in it
+(``runs/names.py``), in out/; every output is checked before any work.
 """
 
 from __future__ import annotations
 
-import errno
-import io
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
+from . import process
 from .checks import Node
-from .errors import InputError, OutputError, SheetgenError
+from .errors import InputError, SheetgenError
 from .pdf.impose import PAPERS
 from .runs.jobs import SerialOrder, read_first_serial, read_header, read_sheets
+from .runs.names import OUT
 from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
-from .words import plural, quoted, shown
+from .words import did_you_mean, forgiven, plural, quoted, shown
 
 PAGES_MAX = 10_000
+PACKAGE = "qwixx-sheets"  # the distribution's name on a package index; the program and the import are sheetgen
+
+
+class _Command(click.Command):
+    """A command whose help ends with examples of its use."""
+
+    def __init__(self, *args: Any, examples: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.examples = examples
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        if self.examples:
+            with formatter.section("Examples"):
+                for example in self.examples:
+                    formatter.write(f"{' ' * formatter.current_indent}{example}\n")
 
 
 class _Cli(click.Group):
-    """A group whose errors are one line each, however they arise."""
+    """A group whose errors are one line each, however they arise (``process.outcome``)."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    command_class = _Command
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> NoReturn:
+        sys.exit(process.outcome(lambda: self._parse_and_run(args, prog_name, complete_var, **extra)))
+
+    def _parse_and_run(self, args, prog_name, complete_var, **extra):
         try:
-            os.getcwd()  # reportlab asks for it; relative paths need it
-        except OSError as error:
-            _complain(f"the current folder cannot be used ({error.strerror}): change to another one")
-            sys.exit(1)
-        if not isinstance(sys.stdout, _StandardOutput):
-            sys.stdout = _StandardOutput(sys.stdout)
-        try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except SheetgenError as error:
-            _complain(str(error))
-            sys.exit(error.exit_code)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as error:
             command = error.ctx.command_path if error.ctx else "sheetgen"
-            _complain(f"{error.format_message()} (see '{command} --help')", command)
-            sys.exit(error.exit_code)
+            raise process.Refusal(f"{error.format_message()} (see '{command} --help')", error.exit_code,
+                                  command) from None
         except click.ClickException as error:
-            _complain(error.format_message())
-            sys.exit(error.exit_code)
-        except (_Interrupted, KeyboardInterrupt):
-            _complain("interrupted")
-            sys.exit(130)
+            raise process.Refusal(error.format_message(), error.exit_code) from None
         except click.Abort as error:  # Ctrl-C while click itself was reading the command line
-            _complain("interrupted" if isinstance(error.__cause__, KeyboardInterrupt) else "aborted")
-            sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
-        except BrokenPipeError:
-            # Whoever read the output has gone (`sheetgen list | head -1`): stop
-            # quietly, with stdout on nothing so that the final flush cannot fail.
-            _silence_stdout()
-            sys.exit(1)
-        except OSError as error:  # the system refused something on a path not checked before
-            reason = error.strerror or str(error)
-            _complain(f"{error.filename}: {reason}" if error.filename is not None else reason)
-            sys.exit(1)
-        except MemoryError:
-            _complain("out of memory (print fewer pages in one run, or free some memory)")
-            sys.exit(1)
-        except Exception as error:
-            debug = bool(os.environ.get("SHEETGEN_DEBUG"))
-            if debug:
-                import traceback
-
-                traceback.print_exc()
-            detail = " ".join(f"{type(error).__name__}: {error}".split())
-            hint = "" if debug else " (SHEETGEN_DEBUG=1 shows the traceback)"
-            _complain(f"internal error, please report: {detail}{hint}")
-            sys.exit(3)
-        sys.exit(result if isinstance(result, int) else 0)
+            if isinstance(error.__cause__, KeyboardInterrupt):
+                raise process.Interrupted from None
+            raise process.Refusal("aborted", 1) from None
 
     def invoke(self, ctx):
         # click answers Ctrl-C with a blank line and "Aborted!"; sheetgen says
@@ -94,89 +86,61 @@ class _Cli(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            raise _Interrupted from None
+            raise process.Interrupted from None
+        except BrokenPipeError:  # which click would end as exit 1
+            raise process.ReaderGone from None
 
-
-class _Interrupted(BaseException):
-    """Ctrl-C, carried past click (a BaseException: nothing on the way may catch it)."""
-
-
-LINE_MAX = 1_000  # characters of one error line; what it echoes from input is cut to fit
-
-
-def _complain(message: str, command: str = "sheetgen") -> None:
-    """One error line on stderr, safe for a terminal whatever it echoes."""
-    line = shown(f"{command}: {message}")
-    if len(line) > LINE_MAX:
-        cut = len(line) - LINE_MAX
-        line = f"{line[: LINE_MAX // 2]} [... {cut:,} characters ...] {line[-LINE_MAX // 2:]}"
-    try:
-        click.echo(line, err=True)
-    except OSError:  # stderr itself is full or gone: the exit code still tells
-        pass
-
-
-class _StandardOutput:
-    """Standard output while sheetgen runs.  A write that fails (`sheetgen
-    list >&-`, `sheetgen --help > /dev/full`) is the user's to fix, as for any
-    program: an ``OutputError``, so one line and exit 1, whoever wrote (click
-    prints help and versions itself).  A reader that has gone stays a
-    ``BrokenPipeError``: a quiet exit."""
-
-    def __init__(self, stream):
-        self.stream = stream  # None when the run was started with it closed
-
-    encoding = property(lambda self: getattr(self.stream, "encoding", "utf-8"))
-    errors = property(lambda self: getattr(self.stream, "errors", "strict"))
-
-    def write(self, text: str) -> int:
-        if text == "":  # click writes nothing to learn what a stream takes: no error to give yet
-            return 0
-        return self._guarded(lambda: self.stream.write(text))
-
-    def write_bytes(self, data: bytes) -> None:
-        self._guarded(lambda: self._write_all(memoryview(data)))
-
-    def _write_all(self, view: memoryview) -> None:
-        self.stream.flush()
-        binary = self.stream.buffer  # unbuffered (PYTHONUNBUFFERED) it may take part of the data at a time
-        while view:
-            view = view[binary.write(view) :]
-        binary.flush()
-
-    def flush(self) -> None:
-        if self.stream is not None:
-            self._guarded(self.stream.flush)
-
-    def isatty(self) -> bool:
-        return self.stream is not None and self.stream.isatty()
-
-    def __getattr__(self, name):
-        return getattr(self.stream, name)
-
-    def _guarded(self, call):
-        if self.stream is None:
-            raise OutputError(f"standard output: cannot be written ({os.strerror(errno.EBADF)})")
+    def resolve_command(self, ctx, args):
+        # "Did you mean" for a command, as for an option: 'sheetgen rendr'.
         try:
-            return call()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            _silence_stdout()
-            raise OutputError(f"standard output: cannot be written ({error.strerror})") from None
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            hint = did_you_mean(args[0], self.list_commands(ctx)) if args else ""
+            if not hint:
+                raise
+            raise click.UsageError(f"no such command {args[0]!r}{hint}", ctx) from None
 
 
-def _silence_stdout() -> None:
-    """Point standard output at nothing, so that the flush at exit cannot fail."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        pass  # closed from the start, or not a real file (tests)
+_complain = process.complain
 
 
 def _say(text: str, nl: bool = True) -> None:
-    """Print to standard output, safe for a terminal whatever it echoes."""
+    """What a command produces, on standard output, safe for a terminal whatever it echoes."""
     click.echo(shown(text, lines=True), nl=nl)
+
+
+def _report(text: str, quiet: bool = False) -> None:
+    """What a command did, on standard output, unless ``quiet`` (``process.report``)."""
+    if not quiet:
+        process.report(shown(text, lines=True) + "\n")
+
+
+def _note(text: str, quiet: bool = False) -> None:
+    """What a command did, on standard error: standard output holds what it made."""
+    if not quiet:
+        click.echo(shown(text, lines=True), err=True)
+
+
+class Choice(click.Choice):
+    """One of ``choices``, forgiving: any case, British or American spelling
+    (``--paper A4``, ``--theme color``); anything else is refused with the
+    choices and the one it is closest to."""
+
+    def __init__(self, choices):
+        super().__init__(list(choices))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in self.choices:
+            return value
+        found = forgiven(value, self.choices) if isinstance(value, str) else None
+        if found is not None:
+            return found
+        self.fail(_not_one_of(value, self.choices), param, ctx)
+
+
+def _not_one_of(value: object, choices: Sequence[str]) -> str:
+    """As click says it, with the choice nearest to ``value`` if one is near."""
+    return f"{quoted(value)} is not one of {', '.join(map(repr, choices))}{did_you_mean(value, choices) or '.'}"
 
 
 class Seed(click.ParamType):
@@ -221,8 +185,72 @@ class JobField(click.ParamType):
             self.fail(error.message, param, ctx)
 
 
-def _quiet_option(what: str) -> Callable:
-    return click.option("-q", "--quiet", is_flag=True, help=f"Print nothing but errors: {what}.")
+class Target(click.ParamType):
+    """Where a command writes: a file with one of ``suffixes``, a folder (ending
+    in '/', or existing) to write its default name in, or '-' for standard
+    output (where ``stdout`` says it may go)."""
+
+    name = "file"
+
+    def __init__(self, suffixes: tuple[str, ...], stdout: bool = True):
+        self.suffixes, self.stdout = suffixes, stdout
+
+    def convert(self, value, param, ctx):
+        if value == "-" and self.stdout or _is_folder(value) or value.lower().endswith(self.suffixes):
+            return value
+        dash = " or '-' for standard output" if self.stdout else ""
+        self.fail(f"expected a file name ending in {' or '.join(self.suffixes)}, a folder (end it with '/'){dash},"
+                  f" got {quoted(value)}", param, ctx)
+
+
+def _is_folder(path: str) -> bool:
+    return path.endswith(("/", os.sep)) or os.path.isdir(path)
+
+
+def _target(output: str | None, name: str) -> Path | None:
+    """The file a command writes: ``name`` in out/ or in the folder -o names,
+    or the file it names; None for standard output ('-')."""
+    if output == "-":
+        return None
+    if output is None:
+        return OUT / name
+    return Path(output, name) if _is_folder(output) else Path(output)
+
+
+def _check_target(target: Path | None, least: int = 0, binary: bool = False) -> None:
+    """Everything about where a command writes that can be known before its work:
+    ``runs.output.check_output`` for a file (``least`` bytes must be free);
+    standard output must not be a terminal for a ``binary`` file."""
+    if target is None:
+        if binary and sys.stdout.isatty():
+            raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
+        return
+    from .runs.output import check_output
+
+    check_output(target, least)
+
+
+def _write(data: bytes, target: Path | None, summary: str, quiet: bool) -> None:
+    """Write ``data`` to ``target`` (None: standard output) and, unless ``quiet``, say so."""
+    if target is None:
+        process.write_binary(data)
+        _note(f"wrote standard output {summary}", quiet)
+        return
+    from .runs.output import write_atomic
+
+    write_atomic(target, data)
+    _report(f"wrote {shown(os.fspath(target))} {summary}", quiet)
+
+
+def _quiet_option(what: str = "") -> Callable:
+    return click.option("-q", "--quiet", is_flag=True,
+                        help=f"Print nothing but errors{': ' + what if what else ''}.")
+
+
+def _lang_file_option(what: str) -> Callable:
+    return click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
+                        help=f"A language file of your own (the keys of English, your words: 'sheetgen lang --example"
+                             f" de' starts one), {what}.  [default: none]")
 
 
 def _one_of(*options: tuple[str, object]) -> None:
@@ -273,29 +301,44 @@ def _complete_grid(ctx: click.Context, param: click.Parameter, incomplete: str) 
     return [CompletionItem(value) for value in found]
 
 
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version(PACKAGE)
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        number = "(not installed)"
+    _say(f"sheetgen {number} (the {PACKAGE} package)")
+    ctx.exit()
+
+
 @click.group(name="sheetgen", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
-@click.version_option(package_name="sheetgen")
+@click.option("-V", "--version", is_flag=True, is_eager=True, expose_value=False, callback=_print_version,
+              help="Show the version and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Printable score sheets for Qwixx and its variants, eight to a page.
 
-    'sheetgen COMMAND --help' tells more about each command."""
+    'sheetgen COMMAND --help' tells more about each command, 'sheetgen help'
+    lists the manual's topics."""
     if ctx.invoked_subcommand is None:  # a bare `sheetgen` is a question, not a mistake
         _say(ctx.get_help())
 
 
-@cli.command("list")
-def list_grids() -> None:
-    """List the built-in grids, one line each."""
-    from .grid.load import builtin_names, load_grid
+@cli.command("list", examples=("sheetgen list",))
+@_quiet_option("the list is all it prints")
+def list_grids(quiet: bool) -> None:
+    """List the built-in grids, one line each, the base game first."""
+    from .grid.load import builtin_grids
 
-    for name in builtin_names():
-        grid = load_grid(name)
-        _say(f"{name:<10} {grid.title:<20} {grid.description}")
+    for grid in builtin_grids():
+        _say(f"{grid.name:<10} {grid.title:<20} {grid.description}")
 
 
-@cli.command()
+@cli.command(examples=("sheetgen check mine.yaml", "sheetgen check -q grids/*.yaml"))
 @click.argument("files", nargs=-1, required=True)
 @_quiet_option("no 'FILE: ok' lines")
 def check(files: tuple[str, ...], quiet: bool) -> None:
@@ -326,66 +369,69 @@ def _stdin_once(inputs: tuple[str, ...]) -> None:
         raise click.UsageError("'-' (standard input) is given more than once: it can be read only once")
 
 
-@cli.command()
+@cli.command(examples=("sheetgen show classic > out/mine.yaml", "sheetgen show classic -o out/mine.yaml"))
 @click.argument("grid", shell_complete=_complete_grid)
-def show(grid: str) -> None:
-    """Print the file of a built-in GRID, to start a grid of your own from."""
-    from .errors import InputError
-    from .grid.load import builtin_dir, builtin_names
-    from .words import one_of
+@click.option("-o", "--output", type=Target((".yaml", ".yml")),
+              help="The file to write, a folder to write GRID.yaml in, or '-' for standard output  [default: -]")
+@_quiet_option("no summary")
+def show(grid: str, output: str | None, quiet: bool) -> None:
+    """Print the file of a built-in GRID, to start a grid of your own from.
+    Its first line points editors at grid.schema.json beside it: 'sheetgen
+    schema -o grid.schema.json' writes that file."""
+    from .grid.load import builtin_text
 
-    if grid not in builtin_names():
-        raise InputError(grid, "", f"not a built-in grid (expected {one_of(builtin_names())})")
-    _say((builtin_dir() / f"{grid}.yaml").read_text(encoding="utf-8"), nl=False)
+    text = builtin_text(grid)
+    target = _target(output or "-", f"{grid}.yaml")
+    if target is None:
+        _say(text, nl=False)
+        return
+    _check_target(target)
+    _write(text.encode(), target, f"(grid {grid})", quiet)
 
 
-@cli.command()
-def schema() -> None:
-    """Print the JSON Schema of grid files, for editors (sheetgen/grid/grid.schema.json)."""
+@cli.command(examples=("sheetgen schema -o grid.schema.json", "sheetgen schema > out/grid.schema.json"))
+@click.option("-o", "--output", type=Target((".json",)),
+              help="The file to write, a folder to write grid.schema.json in, or '-' for standard output"
+                   "  [default: -]")
+@_quiet_option("no summary")
+def schema(output: str | None, quiet: bool) -> None:
+    """Print the JSON Schema of grid files, for editors that check a grid file
+    as it is typed (the first line of 'sheetgen show GRID' names it)."""
     from .grid.load import grid_schema
 
-    _say(grid_schema(), nl=False)
+    target = _target(output or "-", "grid.schema.json")
+    if target is None:
+        _say(grid_schema(), nl=False)
+        return
+    _check_target(target)
+    _write(grid_schema().encode(), target, "(JSON Schema of grid files)", quiet)
 
 
-class PdfTarget(click.ParamType):
-    """Where render writes: a PDF file (.pdf), a folder (ending in '/', or
-    existing) to write GRID.pdf in, or '-' for standard output."""
-
-    name = "pdf"
-
-    def convert(self, value, param, ctx):
-        if value != "-" and not _is_folder(value) and not value.lower().endswith(".pdf"):
-            self.fail(f"expected a file name ending in .pdf, a folder (end it with '/') or '-' for standard output,"
-                      f" got {quoted(value)}", param, ctx)
-        return value
-
-
-def _is_folder(path: str) -> bool:
-    return path.endswith(("/", os.sep)) or os.path.isdir(path)
-
-
-@cli.command()
+@cli.command(examples=("sheetgen render classic", "sheetgen render longo --lang fr --paper letter",
+                       "sheetgen render classic --size large --theme ink-saver",
+                       "sheetgen render classic --sheets 20 --header 'Club de Lyon' --serial",
+                       "sheetgen render classic -o - | lp"))
 @click.argument("grid", shell_complete=_complete_grid)
-@click.option("-o", "--output", type=PdfTarget(),
-              help="PDF to write, a folder to write GRID.pdf in, or '-' for standard output [default: out/GRID.pdf].")
+@click.option("-o", "--output", type=Target((".pdf",)),
+              help="PDF to write, a folder to write the default name in, or '-' for standard output"
+                   "  [default: out/GRID[-LANG][-SIZE][-LOOK][-PAPER].pdf, each part if not the default]")
 @click.option("--pages", type=click.IntRange(1, PAGES_MAX), default=1, show_default=True,
               help="Pages to print: 8 sheets each, 4 in large print, 1 on A6.")
 @click.option("--sheets", type=JobField(read_sheets, whole=True), metavar="N",
               help="Sheets to print, instead of --pages; the last page may be part filled.  [default: a page's]")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
-              help="Seed of the lucky numbers; the same seed prints the same sheets. 'random' for a fresh one.")
-@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="Seed of the lucky numbers (grids that have them); the same seed prints the same sheets."
+                   " 'random' for a fresh one.")
+@click.option("--lang", type=Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the printed words.")
-@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
-              help="A language file of your own (the keys of English, your words) instead of --lang."
-                   "  [default: none]")
-@click.option("--size", type=click.Choice(list(SIZES)), default=STANDARD.name, show_default=True,
+@_lang_file_option("instead of --lang")
+@click.option("--size", type=Choice(SIZES), default=STANDARD.name, show_default=True,
               help="Sheet size: 'standard' 96 x 66 mm, 8 to a page; 'large' print 132 x 92 mm, 4 to a landscape"
                    " page; 'a6', one to an A6 page.")
-@click.option("--paper", type=click.Choice(list(PAPERS)),
+@click.option("--paper", type=Choice(PAPERS),
               help="Paper: a4 or letter (the sheets keep their size), a6 for --size a6.  [default: a4, a6 for"
                    " --size a6]")
-@click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
+@click.option("--theme", type=Choice(themes()), default=DEFAULT_THEME, show_default=True,
               help="How the sheet prints: 'ink-saver' outlines instead of filling; 'mono' is for black-and-white"
                    " printers.")
 @click.option("--colour-marks", is_flag=True,
@@ -395,7 +441,7 @@ def _is_folder(path: str) -> bool:
 @click.option("--serial", is_flag=True, help="Number the sheets: No. 000001, No. 000002...")
 @click.option("--first-serial", type=JobField(read_first_serial, whole=True), metavar="N",
               help="The first serial number; implies --serial.  [default: 1]")
-@click.option("--serial-order", type=click.Choice([order.value for order in SerialOrder]),
+@click.option("--serial-order", type=Choice(order.value for order in SerialOrder),
               default=SerialOrder.STACK.value, show_default=True,
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
@@ -407,9 +453,19 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
     PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
     from .grid.load import load_grid
-    from .runs.jobs import Job, check_job, counted, page_count, page_plan, read_paper, render_job, sheet_data
+    from .runs.jobs import (
+        Job,
+        check_job,
+        counted,
+        least_bytes,
+        page_count,
+        page_plan,
+        read_paper,
+        render_job,
+        sheet_data,
+    )
+    from .runs.names import sheets_name
 
-    _refuse_pdf_on_terminal(output)
     _one_of(("pages", pages), ("sheets", sheets))
     _one_of(("lang", lang), ("lang_file", lang_file))
     sheet_size = SIZES[size]
@@ -431,69 +487,75 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
         if error.path != "header":
             raise
         raise click.BadParameter(error.message, param_hint="'--header'") from None
+    target = _target(output, sheets_name(model.name, lang, job.words, sheet_size, theme, colour_marks, paper))
+    _check_target(target, least_bytes(job), binary=True)
     with _progress(job.sheets, "Printing", quiet) as progress:
         data = render_job(job, counted(sheet_data(job), progress))
     numbers = "" if first_serial is None else f", No. {first_serial:06d} to {first_serial + job.sheets - 1:06d}"
-    summary = f"({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}, seed {seed})"
-    _write_pdf(data, output, f"{model.name}.pdf", summary, quiet)
+    lucky = f", seed {seed}" if model.lucky is not None else ""  # the seed deals the lucky numbers only
+    _write(data, target, f"({plural(page_count(job), 'page')}, {plural(job.sheets, 'sheet')}{numbers}{lucky})",
+           quiet)
 
 
-def _refuse_pdf_on_terminal(output: str | None) -> None:
-    if output == "-" and sys.stdout.isatty():
-        raise click.UsageError("a PDF is not for the terminal: send it to a file or a program (-o - | lp)")
-
-
-def _write_pdf(data: bytes, output: str | None, name: str, summary: str, quiet: bool) -> None:
-    """Write ``data`` where -o says (a file, a folder to write ``name`` in,
-    default out/; '-' for standard output) and, unless ``quiet``, say so."""
-    from .runs.output import write_atomic
-
-    if output == "-":
-        sys.stdout.write_bytes(data)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
-        if not quiet:
-            click.echo(f"wrote standard output {summary}", err=True)  # stdout holds the PDF
-        return
-    where = output or "out/"
-    target = Path(where, name) if _is_folder(where) else Path(where)
-    write_atomic(target, data)
-    if not quiet:
-        _say(f"wrote {shown(os.fspath(target))} {summary}")
-
-
-@cli.command()
+@cli.command(examples=('sheetgen score classic "Lea: 6 4 8L 3 p1" "Tom: 5 5 2 0"',
+                       "sheetgen score classic lea.yaml tom.json",
+                       'sheetgen score classic "Lea: 6 3 2 1" "Tom: 5 3 1 0" --standings out/evening.csv',
+                       "sheetgen score classic --standings out/evening.csv"))
 @click.argument("grid", shell_complete=_complete_grid)
-@click.argument("marks", nargs=-1, required=True)
+@click.argument("marks", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the scores and refusals as JSON instead of tables.")
 @click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Add the game to this CSV file of the evening's games (made if missing) and print the"
-                   " standings.  [default: none]")
-def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None) -> None:
+                   " standings; without MARKS, print them only.  [default: none]")
+@click.option("--game", metavar="NAME",
+              help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
+                   " made from the sheets]")
+@click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
+@_quiet_option("no tables (the exit code says whether every sheet scored)")
+def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None, game: str | None, force: bool,
+          quiet: bool) -> None:
     """Score filled-in sheets of GRID and rank them.  Each MARKS is a marks file
     (YAML or JSON: one sheet, or several players), '-' for one read from standard
     input, or a player's counts typed as one argument, "Lea: 6 4 8L 3 p1":
     crosses per row, L for a locked row, p for penalties.  Every refused sheet
-    gets a line (exit 1); see docs/scoring.md."""
+    gets a line (exit 1); 'sheetgen help scoring' tells more."""
     from .grid.load import load_grid
     from .play.results import format_scores, scores_json_text
-    from .play.standings import format_standings, standings_as_json
     from .play.tally import repeated_input, tally
 
+    if (game is not None or force) and standings is None:
+        raise click.UsageError("--game and --force go with --standings")
+    if not marks:
+        if standings is None:
+            raise click.UsageError("Missing argument 'MARKS...'.")
+        load_grid(grid)  # a grid that is not one is refused, as with marks
+        _show_standings(standings, as_json, quiet)
+        return
     _stdin_once((grid, *marks))
     repeated = repeated_input(marks)
     if repeated:
         first, second = repeated
         raise click.UsageError(f"{marks[second]!r} is given twice (MARKS {first + 1} and {second + 1})",
                                ctx=click.get_current_context())
+    if standings is not None:
+        _check_target(standings)
+        _check_game_name(game)
     result = tally(load_grid(grid), marks, report=lambda error: _complain(str(error)))
     evening = None
     if standings and result.refused:
         _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
     elif standings:
-        evening = _add_to_standings(standings, result.scores)  # before any output: it can fail
-    if as_json:
+        evening = _add_to_standings(standings, result.scores, game, force)  # before any output: it can fail
+    if quiet:
+        pass
+    elif as_json:
+        from .play.standings import standings_as_json
+
         more = {"standings": standings_as_json(evening)} if evening is not None else {}
         _say(scores_json_text(result.scores, result.refused, **more))
     else:
+        from .play.standings import format_standings
+
         _say(format_scores(result.scores, ranked=not result.refused), nl=False)
         if evening is not None and standings is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
@@ -501,21 +563,51 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         sys.exit(1)
 
 
-def _add_to_standings(path: Path, scores: list) -> list:
+def _check_game_name(game: str | None) -> None:
+    from .play.standings import MAX_NAME
+
+    if game is not None and (not game.strip() or len(game) > MAX_NAME or not game.isprintable()):
+        raise click.BadParameter(f"expected a name of 1 to {MAX_NAME} printable characters, got {quoted(game)}",
+                                 param_hint="'--game'")
+
+
+def _add_to_standings(path: Path, scores: list, game: str | None, force: bool) -> list:
     """Add a game to the standings file at ``path``: every result in it."""
     from .play.standings import add_game, read_standings, standings_csv
     from .runs.output import write_atomic
 
-    results = add_game(read_standings(path), scores, os.fspath(path))
+    results = add_game(read_standings(path), scores, os.fspath(path), game, force)
     write_atomic(path, standings_csv(results).encode())
     return results
+
+
+def _show_standings(path: Path, as_json: bool, quiet: bool) -> None:
+    import json
+
+    from .grid.yamlio import read_text
+    from .play.standings import MAX_BYTES, format_standings, parse_standings, standings_as_json
+
+    results = parse_standings(read_text(path, os.fspath(path), MAX_BYTES), os.fspath(path))
+    if not quiet:
+        _say(json.dumps({"standings": standings_as_json(results)}, indent=2) if as_json
+             else format_standings(results, os.fspath(path)), nl=as_json)
+
+
+@cli.command("standings", examples=("sheetgen standings out/evening.csv", "sheetgen standings out/evening.csv --json"))
+@click.argument("file", metavar="FILE.csv", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON instead of text.")
+@_quiet_option("no table (only whether the file reads)")
+def standings_command(file: Path, as_json: bool, quiet: bool) -> None:
+    """Show the standings of a club's evening: the games that 'sheetgen score
+    --standings FILE.csv' added, as a table of games, wins and points per player."""
+    _show_standings(file, as_json, quiet)
 
 
 SHOW_PROGRESS_AFTER = 2.0  # seconds: runs shorter than this show no bar
 
 
 def _is_terminal() -> bool:
-    return sys.stderr.isatty()
+    return sys.stderr is not None and sys.stderr.isatty()  # None: started with it closed
 
 
 @contextmanager
@@ -551,91 +643,113 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit()
 
 
-@cli.command()
+@cli.command(examples=("sheetgen batch --example > out/club-night.yaml", "sheetgen batch out/club-night.yaml",
+                       "sheetgen batch out/club-night.yaml --combined -o - | lp"))
 @click.argument("manifest")
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder to write to [default: out/ and the manifest's 'folder', else out/batch-MANIFEST/].")
+@click.option("-o", "--output", metavar="FOLDER",
+              help="Folder to write to, or '-' with --combined for standard output  [default: out/ and the"
+                   " manifest's 'folder', else out/batch-MANIFEST/]")
 @click.option("--combined", is_flag=True, help="One PDF of every job in turn, named after the manifest.")
 @_quiet_option("no progress bar, no list of files")
-@click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
-              help="A language file of your own (the keys of English, your words), for every job instead of its"
-                   " 'lang'.  [default: none]")
+@_lang_file_option("for every job instead of its 'lang'")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
-def batch(manifest: str, output: Path | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
-    """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder.
+def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
+    """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder,
+    all of them or none.
 
     Serial numbers run on across the whole batch; no lucky-number set repeats
     in it until the grid's range is used up.  'sheetgen batch --example'
     prints a manifest that shows every key."""
-    from .runs.batch import load_batch, write_batch
+    from .runs.batch import Written, combined_pdf, load_batch, write_batch
 
     if manifest == "-":
         raise click.BadParameter("a manifest is read from a file: its grid paths are relative to its folder",
                                  param_hint="'MANIFEST'")
+    if output == "-" and not combined:
+        raise click.BadParameter("a batch writes a file per job: name a folder, or give --combined to send one PDF"
+                                 " to standard output", param_hint="'-o'")
+    if output == "-":
+        _check_target(None, binary=True)
     plan = load_batch(manifest, _words(lang_file))
     with _progress(plan.sheets, "Printing", quiet) as progress:
-        written = write_batch(plan, output, combined=combined, progress=progress)
-    if quiet:
-        return
+        if output == "-":
+            process.write_binary(combined_pdf(plan, progress))
+            written = [Written(Path("-"), plan.jobs)]
+        else:
+            written = write_batch(plan, Path(output) if output else None, combined=combined, progress=progress)
     for file in written:
         sheets = [d for b in file.jobs for d in b.data]
         serials = [d.serial for d in sheets if d.serial is not None]
         numbers = f", No. {min(serials):06d} to {max(serials):06d}" if serials else ""
         jobs = f"{plural(len(file.jobs), 'job')}, " if combined else ""
-        pages = sum(b.pages for b in file.jobs)
-        _say(f"wrote {shown(os.fspath(file.path))}"
-             f" ({jobs}{plural(pages, 'page')}, {plural(len(sheets), 'sheet')}{numbers})")
+        what = f"({jobs}{plural(sum(b.pages for b in file.jobs), 'page')}, {plural(len(sheets), 'sheet')}{numbers})"
+        if output == "-":
+            _note(f"wrote standard output {what}", quiet)
+        else:
+            _report(f"wrote {shown(os.fspath(file.path))} {what}", quiet)
 
 
-@cli.command("pack")
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("out/pack"),
-              show_default=True, help="Folder to build the pack in.")
+@cli.command("pack", examples=("sheetgen pack", "sheetgen pack -o out/club-pack/"))
+@click.option("-o", "--output", metavar="FOLDER", default=os.fspath(OUT / "pack"), show_default=True,
+              help="Folder to build the pack in.")
 @_quiet_option("no progress bar, no summary")
-def pack_command(output: Path, quiet: bool) -> None:
+def pack_command(output: str, quiet: bool) -> None:
     """Build the download pack: every built-in grid in every language, look and
     paper as one-page PDFs (large print and A6 too), a preview of each grid,
     a page per language (index.html) linking them, SHA256SUMS and one zip of
-    it all.  Rebuilding gives the same bytes."""
-    from .runs.pack import ZIP, Pack, build_pack
+    it all.  Rebuilding gives the same bytes; a pack that fails leaves the
+    folder as it was."""
+    from .runs.pack import ZIP, Pack, build_pack, check_pack_target
 
+    if output == "-":
+        raise click.BadParameter("the pack is a folder of files: name a folder (the zip inside it is the pack in"
+                                 " one file)", param_hint="'-o'")
+    folder = Path(output)
     contents = Pack()
+    check_pack_target(folder, contents)  # before the minutes of work
     with _progress(contents.steps, "Building the pack", quiet) as progress:
-        written = build_pack(output, contents, progress)
-    if not quiet:
-        archive = output / ZIP
-        _say(shown(f"wrote {plural(len(written), 'file')} to {output}: open {output / 'index.html'},"
-                   f" or share {archive} ({archive.stat().st_size / 1e6:.1f} MB)"))
+        written = build_pack(folder, contents, progress)
+    archive = folder / ZIP
+    _report(f"wrote {plural(len(written), 'file')} to {shown(output)}: open {shown(os.fspath(folder / 'index.html'))},"
+            f" or share {shown(os.fspath(archive))} ({archive.stat().st_size / 1e6:.1f} MB)", quiet)
 
 
-@cli.command("rules")
+@cli.command("rules", examples=("sheetgen rules bonus --lang de", "sheetgen rules powers --pdf",
+                                "sheetgen rules classic --pdf --paper letter -o out/"))
 @click.argument("grid", shell_complete=_complete_grid)
-@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+@click.option("--lang", type=Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the rules.")
+@_lang_file_option("instead of --lang (its rules_ keys, English where it has none)")
 @click.option("--pdf", "as_pdf", is_flag=True,
               help="Write the rules card instead: one page with the rules, the sheet filled in as a worked example,"
                    " and what it scores.")
-@click.option("-o", "--output", type=PdfTarget(),
-              help="With --pdf: the PDF to write, a folder to write GRID-rules.pdf in, or '-' for standard output"
-                   " [default: out/GRID-rules.pdf].")
-@click.option("--paper", type=click.Choice(STANDARD.papers), help="With --pdf: the paper of the card [default: a4].")
+@click.option("-o", "--output", type=Target((".pdf",)),
+              help="With --pdf: the PDF to write, a folder to write the default name in, or '-' for standard output"
+                   "  [default: out/GRID[-LANG][-PAPER]-rules.pdf]")
+@click.option("--paper", type=Choice(STANDARD.papers), help="With --pdf: the paper of the card [default: a4].")
 @_quiet_option("with --pdf, no summary")
-def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper: str | None, quiet: bool) -> None:
+def rules_command(grid: str, lang: str, lang_file: str | None, as_pdf: bool, output: str | None,
+                  paper: str | None, quiet: bool) -> None:
     """Print the rules of GRID (a built-in name or a YAML file), composed from
     the grid file: the base rules, then what the grid adds, with its values.
-    docs/rules.md has those of every built-in grid."""
+    'sheetgen help rules' has those of every built-in grid."""
     from .grid.load import load_grid
 
-    if not as_pdf and (output or paper or quiet):
-        raise click.UsageError("-o, --paper and --quiet go with --pdf")
-    _refuse_pdf_on_terminal(output)
+    if not as_pdf and (output or paper):
+        raise click.UsageError("-o and --paper go with --pdf")
+    _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
+    words = _words(lang_file)
     if as_pdf:
+        from .runs.names import language_part, rules_name
         from .runs.rules_pdf import rules_card_pdf
 
         paper = paper or "a4"
-        _write_pdf(rules_card_pdf(model, lang, paper), output, f"{model.name}-rules.pdf",
-                   f"(rules card, {lang}, {paper})", quiet)
+        target = _target(output, rules_name(model.name, lang, words, paper))
+        _check_target(target, binary=True)
+        _write(rules_card_pdf(model, lang, paper, words), target,
+               f"(rules card, {language_part(lang, words)}, {paper})", quiet)
         return
     import shutil
 
@@ -643,7 +757,7 @@ def rules_command(grid: str, lang: str, as_pdf: bool, output: str | None, paper:
     from .sheet.style import load_labels
 
     width = shutil.get_terminal_size().columns  # 80 when not a terminal
-    _say(format_rules(compose_rules(model, load_labels(lang)), width), nl=False)
+    _say(format_rules(compose_rules(model, words or load_labels(lang)), width), nl=False)
 
 
 GAMES_MAX = 1_000_000  # about five minutes on one core
@@ -667,9 +781,11 @@ class StrategyName(click.ParamType):
         return "[" + "|".join(self.names()) + "]"
 
     def convert(self, value, param, ctx):
-        if value in self.names():
-            return value
-        self.fail(f"{quoted(value)} is not one of {', '.join(repr(name) for name in self.names())}.", param, ctx)
+        names = self.names()
+        found = value if value in names else forgiven(value, names)
+        if found is not None:
+            return found
+        self.fail(_not_one_of(value, names), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem
@@ -677,7 +793,7 @@ class StrategyName(click.ParamType):
         return [CompletionItem(name) for name in self.names() if name.startswith(incomplete)]
 
 
-class _SimulateCommand(click.Command):
+class _SimulateCommand(_Command):
     """The simulate command, whose help ends with what each strategy does."""
 
     def format_epilog(self, ctx, formatter):
@@ -686,9 +802,12 @@ class _SimulateCommand(click.Command):
         with formatter.section("Strategies"):
             formatter.write_dl([(name + (" (default)" if name == DEFAULT_STRATEGY else ""), strategy.summary)
                                 for name, strategy in STRATEGIES.items()])
+        super().format_epilog(ctx, formatter)
 
 
-@cli.command(cls=_SimulateCommand)
+@cli.command(cls=_SimulateCommand, examples=("sheetgen simulate classic", "sheetgen simulate disorder --games 2000"
+                                                                           " --heatmap out/disorder.png",
+                                              "sheetgen simulate longo --strategy bold --strategy careful --json"))
 @click.argument("grid", shell_complete=_complete_grid)
 @click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
               help="Games to play.")
@@ -706,8 +825,9 @@ class _SimulateCommand(click.Command):
 @click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
               help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
                    " [default: none].")
+@_quiet_option("no progress bar, no report (only the heat map)")
 def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
-             as_json: bool, heatmap: Path | None) -> None:
+             as_json: bool, heatmap: Path | None, quiet: bool) -> None:
     """Play GRID many times and report how it plays: scores, game length, how
     games end, how often each row closes and each cell is crossed, and warnings
     for a grid that plays badly; --heatmap draws the sheet tinted by how often
@@ -727,14 +847,17 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     if kind is not None:
         from .play.heatmap import draw_heatmap, heatmap_sheet
 
+        _check_target(heatmap)
         sheet = heatmap_sheet(model)  # a grid that cannot be drawn fails before the games are played
     setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
-    with _progress(games, "Playing", False) as progress:
+    with _progress(games, "Playing", quiet) as progress:
         report = run(setup, jobs=jobs, progress=progress)
     if heatmap is not None and kind is not None:
         from .runs.output import write_atomic
 
         write_atomic(heatmap, draw_heatmap(report, kind, sheet))
+    if quiet:
+        return
     if as_json:
         import json
 
@@ -742,87 +865,72 @@ def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], s
     else:
         _say(report_text(report), nl=False)
         if heatmap is not None:
-            _say(f"wrote {shown(os.fspath(heatmap))}")
+            _report(f"wrote {shown(os.fspath(heatmap))}")
 
 
-class HtmlTarget(click.ParamType):
-    """Where counter writes: an HTML file (.html), a folder (ending in '/', or
-    existing), or '-' for standard output."""
-
-    name = "html"
-
-    def convert(self, value, param, ctx):
-        if value != "-" and not _is_folder(value) and not value.lower().endswith((".html", ".htm")):
-            self.fail(f"expected a file name ending in .html or a folder (end it with '/'), got {quoted(value)}",
-                      param, ctx)
-        return value
-
-
-@cli.command()
+@cli.command(examples=("sheetgen counter classic --lang it", "sheetgen counter longo -o out/longo.html",
+                       "sheetgen counter classic --lang-file club.yaml"))
 @click.argument("grid", shell_complete=_complete_grid)
-@click.option("-o", "--output", type=HtmlTarget(),
-              help="HTML file to write, a folder to write counter-GRID-LANG.html in, or '-' for standard"
-                   " output  [default: out/counter-GRID-LANG.html].")
-@click.option("--lang", type=click.Choice(languages()), default=DEFAULT_LANG, show_default=True,
+@click.option("-o", "--output", type=Target((".html", ".htm")),
+              help="HTML file to write, a folder to write the default name in, or '-' for standard output"
+                   "  [default: out/counter-GRID-LANG[-LOOK].html]")
+@click.option("--lang", type=Choice(languages()), default=DEFAULT_LANG, show_default=True,
               help="Language of the page.")
-@click.option("--theme", type=click.Choice(themes()), default=DEFAULT_THEME, show_default=True,
+@_lang_file_option("instead of --lang (its counter_ keys, English where it has none)")
+@click.option("--theme", type=Choice(themes()), default=DEFAULT_THEME, show_default=True,
               help="The sheet's look on the page, as printed.")
 @_quiet_option("no summary")
-def counter(grid: str, output: str | None, lang: str, theme: str, quiet: bool) -> None:
+def counter(grid: str, output: str | None, lang: str, lang_file: str | None, theme: str, quiet: bool) -> None:
     """Write the counter page of GRID (a built-in name or a YAML file, '-' for
     standard input): one HTML file, offline, to tap the crossed cells of every
-    player's sheet in, with totals, ranking and marks files.  See docs/counter.md."""
+    player's sheet in, with totals, ranking and marks files.  'sheetgen help
+    counter' tells more."""
     from .grid.load import load_grid
-    from .play.counter import counter_html, default_output
-    from .runs.output import write_atomic
+    from .play.counter import counter_html
+    from .runs.names import counter_name
 
+    _one_of(("lang", lang), ("lang_file", lang_file))
     model = load_grid(grid)
-    page = counter_html(model, lang, theme).encode()
-    if output == "-":
-        sys.stdout.write_bytes(page)  # type: ignore[union-attr]  # a _StandardOutput while a command runs
+    words = _words(lang_file)
+    target = _target(output, counter_name(model.name, lang, words, theme))
+    _check_target(target)
+    page = counter_html(model, lang, theme, words).encode()
+    _write(page, target, f"({len(page) / 1024:.0f} KiB)", quiet)
+
+
+@cli.command("help", examples=("sheetgen help", "sheetgen help scoring", "sheetgen help clubs | less"))
+@click.argument("topic", required=False)
+@_quiet_option("the page is all it prints")
+def help_command(topic: str | None, quiet: bool) -> None:
+    """The manual: with no TOPIC, the list of topics; with one, its page.
+    'sheetgen COMMAND --help' tells about a command."""
+    from .topics import topic_text, topics
+
+    if topic is None:
+        found = topics()
+        width = max(map(len, found))
+        _say("Topics of the manual ('sheetgen help TOPIC' prints one):\n"
+             + "".join(f"  {name:<{width}}  {title}\n" for name, title in found.items()), nl=False)
         return
-    default = default_output(model, lang)
-    target = Path(output, Path(default).name) if output and _is_folder(output) else Path(output or default)
-    write_atomic(target, page)
-    if not quiet:
-        _say(f"wrote {shown(os.fspath(target))} ({len(page) / 1024:.0f} KiB)")
+    _say(topic_text(topic), nl=False)
 
 
-def main() -> None:
-    """The `sheetgen` program: the command line, then the end of the process."""
-    try:
-        cli(prog_name="sheetgen")
-    except SystemExit as done:
-        _end(done.code)
-    _end(0)
+@cli.command("lang", examples=("sheetgen lang", "sheetgen lang --example de > club.yaml",
+                               "sheetgen render classic --lang-file club.yaml"))
+@click.option("--example", type=Choice(languages()), metavar="LANG",
+              help="Print the language file of LANG, to start a file of your own words from.  [default: list the"
+                   " languages]")
+@_quiet_option("the list or the file is all it prints")
+def lang_command(example: str | None, quiet: bool) -> None:
+    """List the languages sheets print in, or (--example LANG) print one's file
+    to start a language file of your own, for --lang-file."""
+    from .sheet.style import DATA, load_labels
 
-
-def _end(code: int | str | None) -> None:
-    """End the process with ``code`` once standard output and error are written out.
-
-    Not through the interpreter's own exit: that clears every module, object
-    by object (reportlab, click, the fonts), for a process that is about to
-    go; a tenth of a short run's time.  Nothing is left to it: every file
-    sheetgen writes is closed (and renamed into place) before a command
-    returns, a process pool is shut down when its command ends, and what else
-    registers work for the exit (PIL's and pypdfium2's caches, logging, which
-    sheetgen does not use) only frees memory.  A run stopped before the command
-    line is read (Ctrl-C while importing) still ends through the interpreter.
-    Output that only this last flush finds it cannot write fails the run, as
-    any other write to standard output does."""
-    if isinstance(code, str):  # sys.exit("message"), which the interpreter would print
-        _complain(code)
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except BrokenPipeError:  # the reader has gone: quiet, as for a write that found it gone
-            code = code or 1
-        except OutputError as error:  # standard output full or closed: one line, as for any write to it
-            _complain(str(error))
-            code = code or 1
-        except OSError:  # output that did not get out fails the run; a lost error line leaves its code
-            code = code or (1 if stream is sys.stdout else 0)
-        except (ValueError, AttributeError):  # no stream, or one closed: nothing waits to be written
-            pass
-    os._exit(code if isinstance(code, int) else 0)
+    if example is None:
+        for code in languages(default_first=True):
+            _say(f"{code}  {load_labels(code)('language')}")
+        return
+    text = (DATA / f"lang-{example}.yaml").read_text(encoding="utf-8")
+    _say(f"# Your own words for sheetgen's --lang-file, from the {example!r} file: change the words, keep the\n"
+         "# keys and the {placeholders}.  Keys starting rules_, counter_ or pack_ may go (English stands in).\n"
+         + text, nl=False)

@@ -51,12 +51,15 @@ class OutputError(SheetgenError):
 
 
 class BatchError(SheetgenError):
-    """A batch stopped part way: the cause, then which files were written and which were not."""
+    """A batch stopped: the cause, then which files were written and which were
+    not (a batch writes all its files or none, unless it fails while they are
+    being put in place)."""
 
     def __init__(self, cause: SheetgenError, written: list[str], not_written: list[str]):
         self.cause, self.written, self.not_written = cause, written, not_written
         self.exit_code = cause.exit_code
-        super().__init__(
-            f"{cause}; batch stopped, written: {', '.join(written) or 'none'};"
-            f" not written: {', '.join(not_written)}"
-        )
+        if not written:
+            super().__init__(f"{cause}; batch stopped, no file written")
+        else:
+            super().__init__(f"{cause}; batch stopped, written: {', '.join(written)};"
+                             f" not written: {', '.join(not_written)}")

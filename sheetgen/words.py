@@ -1,6 +1,8 @@
 """How the package writes words into its messages and reports: counts with
-their nouns (``plural``), lists of choices (``one_of``), and text taken from
-input, escaped (``shown``) and quoted (``quoted``).
+their nouns (``plural``), lists of choices (``one_of``), text taken from
+input, escaped (``shown``) and quoted (``quoted``), and the choice a user
+meant (``forgiven``: another case, the American spelling) or may have meant
+(``did_you_mean``).
 
 Whatever a message echoes from input (a file name, a key, a player's name)
 may hold anything, so everything printed passes through ``shown``, which
@@ -12,7 +14,7 @@ this module uses none of the package.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 # What must not reach a terminal raw: C0 and C1 controls (escape sequences
@@ -70,3 +72,43 @@ def one_of(options: Sequence[str]) -> str:
     """'a, b or c'."""
     names = [str(o) for o in options]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+# British and American spellings of the words that name things in sheetgen:
+# the British one is sheetgen's, the American one is understood.
+SPELLINGS = (("colour", "color"), ("grey", "gray"), ("centre", "center"))
+
+
+def forgiven(value: str, options: Iterable[str]) -> str | None:
+    """The one of ``options`` that ``value`` names in another case or in the
+    American spelling (``Colour``, ``color-marks``), else None."""
+    options = list(options)
+    for candidate in _spellings(value.casefold()):
+        found = [option for option in options if option.casefold() == candidate]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def _spellings(text: str) -> list[str]:
+    found = [text]
+    for british, american in SPELLINGS:
+        found += [t.replace(american, british) for t in found if american in t]
+    return found
+
+
+def did_you_mean(value: object, options: Iterable[str]) -> str:
+    """', did you mean 'colour'?' when one of ``options`` is close to ``value``
+    (another case, the other spelling, a typing slip), else ''."""
+    if not isinstance(value, str) or not value:
+        return ""
+    options = [option for option in options if isinstance(option, str)]
+    close = forgiven(value, options) or next(iter(
+        _close_matches(value.casefold(), {option.casefold(): option for option in options})), None)
+    return f", did you mean {close!r}?" if close is not None and close != value else ""
+
+
+def _close_matches(text: str, options: dict[str, str]) -> list[str]:
+    from difflib import get_close_matches  # loaded only for a message
+
+    return [options[match] for match in get_close_matches(text, list(options), n=1, cutoff=0.8)]

@@ -41,7 +41,7 @@ def sheetgen_command(*args: str, prelude: str = "") -> list[str]:
     line starts (to patch the library, as a fault-injection harness)."""
     if not prelude:
         return [sys.executable, "-m", "sheetgen", *args]
-    return [sys.executable, "-c", f"{prelude}\nfrom sheetgen.cli import main\nmain()", *args]
+    return [sys.executable, "-c", f"{prelude}\nfrom sheetgen.__main__ import main\nmain()", *args]
 
 
 def sheetgen_env(**extra: str) -> dict[str, str]:

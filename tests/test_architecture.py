@@ -15,7 +15,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sheetgen"
 # modules every layer uses: checks (a value read from a file and its place in
 # it), errors (the exception family), words (plurals, lists of choices, text
 # from input escaped), and records (the frozen data classes' shared methods).
-LAYERS = ["cli", "runs", "play", "sheet", "pdf", "grid", "checks", "errors", "words", "records"]
+# process (the streams, signals and end of a run) and topics (the manual)
+# serve the command line alone.
+LAYERS = ["cli", "topics", "process", "runs", "play", "sheet", "pdf", "grid", "checks", "errors", "words", "records"]
 BOUNDARIES = {
     "reportlab": {"pdf/render.py"},
     "pypdfium2": {"pdf/raster.py"},

@@ -62,8 +62,15 @@ def mistaken(changes: list[tuple[str, str]]) -> str:
 
 
 def test_show_prints_the_builtin_file(run):
+    """The file as it is, but for what only makes sense in the repository: the
+    schema is beside the copy, the docs are help topics."""
     result = run("show", "classic")
-    assert (result.exit_code, result.output) == (0, (builtin_dir() / "classic.yaml").read_text())
+    original = (builtin_dir() / "classic.yaml").read_text().splitlines()
+    shown = result.output.splitlines()
+    assert result.exit_code == 0
+    assert shown[0] == "# yaml-language-server: $schema=grid.schema.json" != original[0]
+    assert shown[1].endswith("`sheetgen schema -o grid.schema.json` writes it.")
+    assert shown[3:] == original[2:] and "docs/" not in result.output
     result = run("show", "two-tone")
     assert result.exit_code == 1
     assert result.stderr.startswith("sheetgen: two-tone: not a built-in grid (expected bis, blocks, ")

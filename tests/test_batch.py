@@ -223,26 +223,46 @@ def test_a_file_in_the_way_of_a_folder_is_found_before_anything_is_written(run):
     assert written() == ["out/batch-club/sub"]
 
 
-def test_a_batch_that_fails_half_way_says_what_was_written(run, monkeypatch):
+def test_a_batch_that_fails_half_way_writes_none_of_its_files(run, monkeypatch):
     from sheetgen.errors import OutputError
-    from sheetgen.runs import batch
+    from sheetgen.runs import output
 
-    real = batch.write_atomic
+    real = output.Together.add
 
-    def full_at_the_second(path, data):
+    def full_at_the_second(self, path, data):
         if Path(path).name == "x.pdf":
             raise OutputError(f"{path}: cannot be written (No space left on device)")
-        return real(path, data)
+        return real(self, path, data)
 
-    monkeypatch.setattr(batch, "write_atomic", full_at_the_second)
+    monkeypatch.setattr(output.Together, "add", full_at_the_second)
     result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 8, file: sub/x.pdf},"
                  " {grid: mixed, sheets: 8}]\n")
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
         "sheetgen: out/batch-club/sub/x.pdf: cannot be written (No space left on device); batch stopped,"
-        " written: 01-classic.pdf; not written: sub/x.pdf, 03-mixed.pdf\n"
+        " no file written\n"
     )
-    assert written() == ["out/batch-club/01-classic.pdf"]
+    assert written() == []
+
+
+def test_a_batch_that_fails_while_its_files_get_their_names_says_which_did(run, monkeypatch):
+    from sheetgen.runs import output
+
+    real = output.os.replace
+
+    def second_fails(source, target):
+        if Path(target).name == "x.pdf":
+            raise OSError(5, "Input/output error")
+        return real(source, target)
+
+    monkeypatch.setattr(output, "os", type("Os", (), {"__getattr__": lambda self, name: second_fails
+                                                      if name == "replace" else getattr(os, name)})())
+    result = run("jobs: [{grid: classic, sheets: 8}, {grid: longo, sheets: 8, file: sub/x.pdf},"
+                 " {grid: mixed, sheets: 8}]\n")
+    assert result.stderr == (
+        "sheetgen: out/batch-club/sub/x.pdf: cannot be written (Input/output error); batch stopped,"
+        " written: 01-classic.pdf; not written: sub/x.pdf, 03-mixed.pdf\n")
+    assert written() == ["out/batch-club/01-classic.pdf"]  # and no hidden file left
 
 
 # -- what differs from sheet to sheet ------------------------------------------

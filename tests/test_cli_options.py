@@ -10,8 +10,9 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from sheetgen.cli import LINE_MAX, cli
+from sheetgen.cli import cli
 from sheetgen.grid.yamlio import read_yaml
+from sheetgen.process import LINE_MAX
 from sheetgen.sheet.style import TEMPLATE_PREFIX
 
 from cli_process import run_on_a_terminal
@@ -22,7 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_render_prints_a_numbered_run_with_a_header_without_a_manifest(run, tmp_path):
     result = run("render", "classic", "--sheets", "20", "--first-serial", "41", "--header", "Club de Lyon")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == "wrote out/classic.pdf (3 pages, 20 sheets, No. 000041 to 000060, seed 1)\n"
+    assert result.stdout == "wrote out/classic.pdf (3 pages, 20 sheets, No. 000041 to 000060)\n"
     pdf = pdfium.PdfDocument((tmp_path / "out" / "classic.pdf").read_bytes())
     texts = [page.get_textpage().get_text_range() for page in pdf]
     assert [text.count("Club de Lyon") for text in texts] == [8, 8, 4]
@@ -77,8 +78,8 @@ def test_render_checks_its_job_options_as_a_manifest_does(run, tmp_path, args, m
 def test_pages_of_another_size_hold_as_many_sheets_as_it_has_to_a_page(run, size, pages, sheets, points):
     result = run("render", "longo", "--size", size, "--pages", str(pages))
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == f"wrote out/longo.pdf ({pages} pages, {sheets} sheets, seed 1)\n"
-    pdf = pdfium.PdfDocument(Path("out/longo.pdf"))
+    assert result.stdout == f"wrote out/longo-{size}.pdf ({pages} pages, {sheets} sheets, seed 1)\n"
+    pdf = pdfium.PdfDocument(Path(f"out/longo-{size}.pdf"))
     assert [tuple(round(v) for v in page.get_size()) for page in pdf] == [points] * pages
 
 
@@ -201,7 +202,7 @@ def test_render_prints_a_clubs_own_words_from_a_file(run, tmp_path):
     (tmp_path / "club.yaml").write_text(CLUB)
     result = run("render", "classic", "--lang-file", "club.yaml", "--serial")
     assert (result.exit_code, result.stderr) == (0, "")
-    words = pdf_words(tmp_path / "out" / "classic.pdf")
+    words = pdf_words(tmp_path / "out" / "classic-club.pdf")  # named after the language file
     assert "Patzer" in words and "Fehlwürfe" not in words and "Kreuze" in words and "Nr. 000001" in words
 
 
@@ -220,7 +221,7 @@ BAD_LANG_FILES = [
     (CLUB.replace('total: "Gesamt"', 'total: "Gesamt {n}"'),
      "club.yaml: total: expected no placeholder, as in English 'Total', got 'Gesamt {n}'"),
     ("\n".join(line for line in CLUB.splitlines() if not line.startswith("lucky:")), "club.yaml: missing key 'lucky'"),
-    (CLUB.replace("\nbonus:", "\nbonsu:"), "club.yaml: unknown key 'bonsu' (expected language, name, lucky, penalties,"
+    (CLUB.replace("\nbonus:", "\nbonsu:"), "club.yaml: unknown key 'bonsu', did you mean 'bonus'? (expected language, name, lucky, penalties,"
      " penalties_short, penalty_box, crosses, table_crosses, points, total, threshold, bonus, legend_double,"
      " legend_bis, legend_bonus, serial, power_extra_crosses, power_cross_each_open_row, power_double_lowest_row,"
      " power_bonus_points, power_no_penalties, colour_red, colour_yellow, colour_green, colour_blue,"

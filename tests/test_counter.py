@@ -146,7 +146,8 @@ def test_counter_refuses_what_it_cannot_write_in_one_line(run, tmp_path):
     result = run("counter", "classic", "-o", "page.pdf")
     assert result.exit_code == 2
     assert result.stderr == ("sheetgen counter: Invalid value for '-o' / '--output': expected a file name ending in"
-                             " .html or a folder (end it with '/'), got 'page.pdf' (see 'sheetgen counter --help')\n")
+                             " .html or .htm, a folder (end it with '/') or '-' for standard output, got 'page.pdf'"
+                             " (see 'sheetgen counter --help')\n")
     result = run("counter", "nosuch")
     assert result.exit_code == 1 and result.stderr.startswith("sheetgen: nosuch: unknown grid (expected a file or one of")
     assert len(result.stderr.splitlines()) == 1

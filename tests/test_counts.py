@@ -84,7 +84,7 @@ REFUSED = [
 ]
 CANNOT_COUNT = ("powers", "Ann: 3 3 2 1", "", "counts-not-enough",
                 "counts cannot score grid 'powers': which of its powers are unlocked depends on which cells are crossed"
-                " (score a marks file instead, see docs/scoring.md)")
+                " (score a marks file instead, see 'sheetgen help scoring')")
 
 
 @pytest.mark.parametrize("name, counts, path, reason, message", REFUSED + [CANNOT_COUNT])

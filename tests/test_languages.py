@@ -116,8 +116,8 @@ def test_an_unknown_language_names_the_choices():
 def test_render_takes_a_language_and_a_paper(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["render", "longo", "--lang", "fr", "--paper", "letter"])
-    assert (result.exit_code, result.output) == (0, "wrote out/longo.pdf (1 page, 8 sheets, seed 1)\n")
-    page = pdfium.PdfDocument((tmp_path / "out" / "longo.pdf").read_bytes())[0]
+    assert (result.exit_code, result.output) == (0, "wrote out/longo-fr-letter.pdf (1 page, 8 sheets, seed 1)\n")
+    page = pdfium.PdfDocument((tmp_path / "out" / "longo-fr-letter.pdf").read_bytes())[0]
     assert tuple(round(v) for v in page.get_size()) == (612, 792)
     assert "Nombres porte-bonheur" in page.get_textpage().get_text_range()
 

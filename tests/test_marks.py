@@ -107,7 +107,7 @@ BAD_FILES = [
     ("rows: {red: [2]}\n", "m.yaml: rows: expected a list, got a mapping"),
     ("rows: [{}, {}, {}, {}, {}]\n", "m.yaml: rows: expected 4 rows (one per row of grid 'classic'), got 5"),
     ("rows: [[2, 3], {}, {}, {}]\n", "m.yaml: rows[0]: expected a mapping, got a list"),
-    ("rows: [{}, {locked: true}, {}, {}]\n", "m.yaml: rows[1]: unknown key 'locked' (expected crossed, lock or bis)"),
+    ("rows: [{}, {locked: true}, {}, {}]\n", "m.yaml: rows[1]: unknown key 'locked', did you mean 'lock'? (expected crossed, lock or bis)"),
     ("rows: [{crossed: 5}, {}, {}, {}]\n", "m.yaml: rows[0].crossed: expected a list, got the number 5"),
     ("rows: [{crossed: [2, x]}, {}, {}, {}]\n", "m.yaml: rows[0].crossed[1]: expected a whole number, got the text 'x'"),
     ("rows: [{crossed: [2.5]}, {}, {}, {}]\n", "m.yaml: rows[0].crossed[0]: expected a whole number, got the number 2.5"),

@@ -24,20 +24,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 from sheetgen.cli import cli
-from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
+from sheetgen.grid.load import builtin_names, grid_from_data, in_list_order, load_grid, short_titles
 from sheetgen.pdf.raster import encode_png
 from sheetgen.play.simulate import Typical, typical_game
-from sheetgen.runs.pack import (
-    NAME,
-    PREVIEW_DPI,
-    SUMS,
-    ZIP,
-    Pack,
-    build_pack,
-    index_html,
-    ordered,
-    short_titles,
-)
+from sheetgen.runs.pack import NAME, PREVIEW_DPI, SUMS, ZIP, Pack, build_pack, index_html
 from sheetgen.sheet.style import load_labels
 
 from conftest import need_tool
@@ -170,15 +160,31 @@ def test_checksums_cover_every_file_but_themselves_and_the_zip(pack):
 
 
 def test_the_zip_holds_every_other_file_with_fixed_dates_and_permissions(pack):
+    """The same files, but the pages (and so the checksums) inside the zip,
+    which have no button to download the zip they are in."""
     files = files_in(pack)
     with zipfile.ZipFile(pack / ZIP) as archive:
         assert archive.testzip() is None
         entries = archive.infolist()
         assert [e.filename for e in entries] == sorted(f"{NAME}/{p}" for p in files if p != ZIP)
+        inside = {entry.filename.removeprefix(f"{NAME}/"): archive.read(entry) for entry in entries}
         for entry in entries:
             assert entry.date_time == (1980, 1, 1, 0, 0, 0)
             assert entry.external_attr >> 16 == 0o100644
-            assert archive.read(entry) == files[entry.filename.removeprefix(f"{NAME}/")]
+    pages = set(PAGES.values())
+    assert [path for path in files if path != ZIP and path not in pages | {SUMS}
+            and inside[path] != files[path]] == []
+    for page in pages:
+        assert f'href="{ZIP}"'.encode() in files[page] and ZIP.encode() not in inside[page]
+    listed = dict(reversed(line.split("  ", 1)) for line in inside[SUMS].decode().splitlines())
+    assert sorted(listed) == sorted(set(inside) - {SUMS})
+    assert all(hashlib.sha256(inside[path]).hexdigest() == digest for path, digest in listed.items())
+
+
+def test_the_docs_give_the_zips_size_as_it_is(pack):
+    megabytes = round((pack / ZIP).stat().st_size / 1e6)
+    for page in ("printing.md", "sizes.md"):
+        assert f"about {megabytes} MB zipped" in (REPO / "docs" / page).read_text(), page
 
 
 def test_the_pages_show_the_zips_own_size(pack):
@@ -275,7 +281,7 @@ def test_each_page_links_its_languages_files_and_needs_nothing_from_outside(pack
 
 def test_classic_comes_first_and_the_names_drop_the_shared_qwixx(pack):
     page = Page((pack / "index.html").read_text())
-    games = page.headings[page.headings.index("The games") + 1:]
+    games = page.headings[page.headings.index("How to cut") + 1:]  # the sections after the advice
     names = [h for h in games if h not in ("Standard", "Large print", "A6 card", "Rules card", "Score counter",
                                            "Checking the files")]
     assert names == ["Qwixx", "Bis", "Bonus", "Colour Blocks", "Disorder", "Doubles", "Longo", "Mixed", "Powers",
@@ -288,17 +294,17 @@ def test_the_page_speaks_to_players_first_and_checksums_come_last(pack):
     for lang, name in PAGES.items():
         words = load_labels(lang)
         headings = Page((pack / name).read_text()).headings
-        help_first = [words(key) for key in ("pack_paper_title", "pack_size_title", "pack_look_title",
-                                             "pack_print_title", "pack_cut_title", "pack_games_title")]
+        grids_then_help = [words(key) for key in ("pack_games_title", "pack_paper_title", "pack_size_title",
+                                                  "pack_look_title", "pack_print_title", "pack_cut_title")]
         assert headings[0] == words("pack_title")
-        assert headings[1:7] == help_first
+        assert headings[1:7] == grids_then_help  # the list of grids first: on a phone it is on the first screen
         assert headings[-1] == words("pack_check_title")
 
 
 def test_each_page_shows_the_previews_in_its_own_language(pack):
     for lang, name in PAGES.items():
         sources = [ref for ref in Page((pack / name).read_text()).refs if ref.startswith("preview/")]
-        assert sources == [f"preview/{g.name}-{lang}.png" for g in ordered(load_grid(n) for n in builtin_names())]
+        assert sources == [f"preview/{g.name}-{lang}.png" for g in in_list_order(load_grid(n) for n in builtin_names())]
 
 
 def test_each_page_gives_each_grids_typical_game_from_the_simulation(pack):
@@ -317,7 +323,7 @@ def test_short_titles_drop_the_words_every_title_begins_with():
 
     base, bonus, two = grid("base", "Qwixx"), grid("bonus", "Qwixx Bonus"), grid("two", "Qwixx Two Tone")
     assert short_titles([bonus, base, two]) == {"base": "Qwixx", "bonus": "Bonus", "two": "Two Tone"}
-    assert [g.name for g in ordered([two, bonus, base])] == ["base", "bonus", "two"]
+    assert [g.name for g in in_list_order([two, bonus, base])] == ["base", "bonus", "two"]
     other = grid("other", "Mein Spiel")
     assert short_titles([bonus, other]) == {"bonus": "Qwixx Bonus", "other": "Mein Spiel"}  # nothing shared
     assert short_titles([bonus]) == {"bonus": "Qwixx Bonus"}  # alone, a grid keeps its title

@@ -9,13 +9,24 @@ REPO = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
 
 
-def test_the_licence_is_an_spdx_expression_with_its_file():
-    # The table form ({text = "MIT"}) is deprecated: setuptools warns on every build.
-    assert PROJECT["license"] == "MIT"
+def test_the_name_is_free_and_the_licence_is_a_field_every_pip_shows():
+    """The name sheetgen on the package index is another project's (2016, EAN code
+    sheets): ours is qwixx-sheets, the command and the import still sheetgen.  pip 23
+    and 24 print `License:` from the License field only, not from an SPDX
+    expression: setup.cfg gives that field (tests/test_install.py reads it in the
+    wheel and in `pip show`)."""
+    import configparser
+
+    assert PROJECT["name"] == "qwixx-sheets"
+    assert PROJECT["scripts"]["sheetgen"] == "sheetgen.__main__:main"
+    assert "license" not in PROJECT and "license" in PROJECT["dynamic"]
+    setup = configparser.ConfigParser()
+    setup.read(REPO / "setup.cfg")
+    assert setup["metadata"]["license"] == "MIT"
     for name in PROJECT["license-files"]:
         assert (REPO / name).is_file(), name
     assert (REPO / "LICENSE").read_text().startswith("MIT License\n")
-    # With an SPDX expression a licence classifier is an error, not a duplicate.
+    assert PROJECT["authors"] == PROJECT["maintainers"] == [{"name": "the sheetgen authors"}]
     assert not [c for c in PROJECT["classifiers"] if c.startswith("License ::")]
 
 

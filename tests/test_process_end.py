@@ -1,4 +1,4 @@
-"""How a finished run ends: ``sheetgen.cli.main`` flushes standard output and
+"""How a finished run ends: ``sheetgen.process.end`` flushes standard output and
 error and ends the process at once, without the interpreter's teardown.  What
 the teardown would have done must not be missed: output down a pipe arrives
 whole, exit codes stay, no temporary file is left, and output that only the
@@ -35,7 +35,7 @@ def test_a_pdf_down_a_pipe_is_the_file(tmp_path, unbuffered):
     a pipe's buffer, so that the run waits on its reader before it ends."""
     assert shell("SHEETGEN render classic -o classic.pdf -q", tmp_path).returncode == 0
     done = shell("SHEETGEN render classic -o - | cmp - classic.pdf", tmp_path, PYTHONUNBUFFERED=unbuffered)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "", "wrote standard output (1 page, 8 sheets, seed 1)\n")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "wrote standard output (1 page, 8 sheets)\n")
     (tmp_path / "longo.pdf").write_bytes(render_job(Job(load_grid("longo"), sheets=8 * 400, first_serial=1)))
     assert (tmp_path / "longo.pdf").stat().st_size > 4 * 65536
     done = shell("SHEETGEN render longo --pages 400 --serial -o - | (sleep 0.5; cmp - longo.pdf)", tmp_path,
@@ -80,7 +80,7 @@ def test_a_finished_run_leaves_no_temporary_file(tmp_path):
 
 END_WITH_FULL_OUTPUT = """
 import errno, io, sys
-from sheetgen.cli import _StandardOutput, _end
+from sheetgen.process import StandardOutput, end
 
 class Full(io.RawIOBase):
     def writable(self):
@@ -88,9 +88,9 @@ class Full(io.RawIOBase):
     def write(self, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-sys.stdout = _StandardOutput(io.TextIOWrapper(io.BufferedWriter(Full(), 1 << 16)))
+sys.stdout = StandardOutput(io.TextIOWrapper(io.BufferedWriter(Full(), 1 << 16)))
 sys.stdout.write("held in the buffer until the end")
-_end(0)
+end(0)
 """
 
 
@@ -101,6 +101,6 @@ def test_output_that_only_the_last_flush_cannot_write_fails_the_run(tmp_path):
 
 
 def test_a_message_as_exit_code_is_one_line_and_exit_1(tmp_path):
-    done = subprocess.run([sys.executable, "-c", "from sheetgen.cli import _end; _end('stopped: <why>')"],
+    done = subprocess.run([sys.executable, "-c", "from sheetgen.process import end; end('stopped: <why>')"],
                           cwd=tmp_path, env=sheetgen_env(), capture_output=True, text=True, timeout=30)
     assert (done.returncode, done.stdout, done.stderr) == (1, "", "sheetgen: stopped: <why>\n")

@@ -188,7 +188,7 @@ def test_rules_pdf_writes_the_card(invoke, tmp_path):
 def test_rules_pdf_options_need_pdf_and_bad_input_writes_nothing(invoke, tmp_path):
     result = invoke("rules", "classic", "-o", "x.pdf")
     assert (result.exit_code, result.stderr) == (
-        2, "sheetgen rules: -o, --paper and --quiet go with --pdf (see 'sheetgen rules --help')\n")
+        2, "sheetgen rules: -o and --paper go with --pdf (see 'sheetgen rules --help')\n")
     result = invoke("rules", "nope", "--pdf")
     assert result.exit_code == 1 and result.stderr.startswith("sheetgen: nope: unknown grid")
     assert list(tmp_path.iterdir()) == []

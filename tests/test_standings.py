@@ -30,8 +30,11 @@ def test_negative_points_can_still_win():
 
 def test_the_file_sheetgen_writes_reads_back_the_same():
     text = standings_csv(EVENING)
-    assert text.splitlines()[:2] == ["game,grid,player,points", "1,classic,Lea,68"]
+    assert text.splitlines()[:2] == ["game,grid,player,points,id", "1,classic,Lea,68,"]
     assert parse_standings(text, "evening.csv") == EVENING
+    named = [Result(1, "classic", "Lea", 68, "final"), Result(1, "classic", "Tom", 3, "final")]
+    assert standings_csv(named).splitlines()[1:] == ["1,classic,Lea,68,final", "1,classic,Tom,3,final"]
+    assert parse_standings(standings_csv(named), "evening.csv") == named
 
 
 SPREADSHEET = [  # the same two lines, as spreadsheets save them
@@ -47,7 +50,10 @@ def test_a_file_saved_by_a_spreadsheet_reads_back(text):
 
 
 BAD_FILES = [
-    ("player,points\nLea,3\n", "line 1: expected the header game,grid,player,points, got 'player,points'"),
+    ("player,points\nLea,3\n",
+     "line 1: expected the header game,grid,player,points,id (or without id), got 'player,points'"),
+    ("game,grid,player,points,id\n1,classic,Lea,3,a,b\n",
+     "line 2: expected 5 fields (game, grid, player, points, id), got 6"),
     ("game,grid,player,points\n1,classic,Lea\n", "line 2: expected 4 fields (game, grid, player, points), got 3"),
     ("game,grid,player,points\n1,classic,Lea,lots\n", "line 2: points: expected a whole number, got 'lots'"),
     ("game,grid,player,points\n0,classic,Lea,3\n", "line 2: game: expected a whole number of at least 1, got '0'"),
@@ -103,8 +109,12 @@ def test_score_adds_each_game_to_the_standings_and_prints_the_table(run, marks, 
         "  Max         1     1      24  24.0\n"
         "  Tom         2     0      44  22.0\n"
     )
-    assert (tmp_path / "evening.csv").read_text() == (
-        "game,grid,player,points\n1,classic,Lea,31\n1,classic,Tom,22\n2,classic,Max,24\n2,classic,Tom,22\n")
+    lines = (tmp_path / "evening.csv").read_text().splitlines()
+    assert [line.rsplit(",", 1)[0] for line in lines] == [
+        "game,grid,player,points", "1,classic,Lea,31", "1,classic,Tom,22", "2,classic,Max,24", "2,classic,Tom,22"]
+    ids = [line.rsplit(",", 1)[1] for line in lines[1:]]
+    assert ids[0] == ids[1] != ids[2] == ids[3], "one identity per game, made from its sheets"
+    assert all(len(i) == 12 and int(i, 16) >= 0 for i in ids)
 
 
 def test_score_json_carries_the_standings(run, marks):
@@ -131,3 +141,57 @@ def test_the_same_player_twice_in_one_game_is_refused(run, marks, tmp_path):
     assert result.stderr == ("sheetgen: evening.csv: player 'Lea' is twice in this game"
                              " (give each sheet its own player)\n")
     assert not (tmp_path / "evening.csv").exists()
+
+
+# -- a game cannot be counted twice ---------------------------------------------------
+
+
+def test_the_same_game_again_is_refused_and_the_file_left_as_it_was(run, marks, tmp_path):
+    """Up-arrow, Enter: the same command twice."""
+    assert run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv").exit_code == 0
+    before = (tmp_path / "evening.csv").read_text()
+    (tmp_path / "copy.yaml").write_text(LEA)  # the same sheets, another file and order: the same game
+    result = run("score", "classic", "tom.yaml", "copy.yaml", "--standings", "evening.csv")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == ("sheetgen: evening.csv: game 1 is the same sheets: not added again (--force adds it all"
+                             " the same, --game NAME gives a different game a name of its own)\n")
+    assert (tmp_path / "evening.csv").read_text() == before
+    forced = run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv", "--force")
+    assert forced.exit_code == 0 and "Standings (evening.csv, 2 games)" in forced.stdout
+
+
+def test_a_game_named_is_its_name(run, marks, tmp_path):
+    for name in ("first", "second"):
+        result = run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv", "--game", name)
+        assert result.exit_code == 0, result.stderr
+    again = run("score", "classic", "max.yaml", "--standings", "evening.csv", "--game", "first")
+    assert again.stderr.startswith("sheetgen: evening.csv: game 1 is the game named 'first': not added again")
+    assert [line.split(",")[4] for line in (tmp_path / "evening.csv").read_text().splitlines()[1:]] == [
+        "first", "first", "second", "second"]
+    assert run("score", "classic", "lea.yaml", "--game", "x").exit_code == 2  # --game goes with --standings
+
+
+def test_a_file_without_identities_still_reads_and_still_refuses_a_game_twice(run, marks, tmp_path):
+    """As older sheetgens and the counter page write it: a game there is the
+    same as another with the same grid, players and points."""
+    (tmp_path / "evening.csv").write_text("game,grid,player,points\n1,classic,Lea,31\n1,classic,Tom,22\n")
+    result = run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv")
+    assert result.stderr.startswith("sheetgen: evening.csv: game 1 is the same sheets: not added again")
+    assert run("score", "classic", "max.yaml", "tom.yaml", "--standings", "evening.csv").exit_code == 0
+    lines = (tmp_path / "evening.csv").read_text().splitlines()
+    assert lines[:3] == ["game,grid,player,points,id", "1,classic,Lea,31,", "1,classic,Tom,22,"]
+    assert lines[3].startswith("2,classic,Max,24,") and len(lines) == 5
+
+
+def test_the_standings_show_without_adding_a_game(run, marks, tmp_path):
+    assert run("score", "classic", "lea.yaml", "tom.yaml", "--standings", "evening.csv", "-q").output == ""
+    table = ("Standings (evening.csv, 1 game)\n"
+             "  player  games  wins  points  mean\n"
+             "  Lea         1     1      31  31.0\n"
+             "  Tom         1     0      22  22.0\n")
+    assert run("standings", "evening.csv").output == table
+    assert run("score", "classic", "--standings", "evening.csv").output == table
+    assert '"player": "Lea"' in run("standings", "evening.csv", "--json").output
+    missing = run("standings", "nope.csv")
+    assert (missing.exit_code, missing.stderr) == (1, "sheetgen: nope.csv: no such file\n")
+    assert run("score", "classic").exit_code == 2  # no marks and no standings: nothing asked

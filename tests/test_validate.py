@@ -108,7 +108,7 @@ CASES = [
     ("rows-50", {"rows": [CLASSIC["rows"][0]] * 50}, "rows: expected 2 to 4 rows, got 50"),
     ("row-text", {"rows[1]": "yellow"}, "rows[1]: expected a mapping, got the text 'yellow'"),
     ("row-missing", {"rows[0].cells": DROP}, "rows[0]: missing key 'cells'"),
-    ("row-unknown", {"rows[0].colours": "red"}, "rows[0]: unknown key 'colours' (expected cells, colour, double, framed or symbols)"),
+    ("row-unknown", {"rows[0].colours": "red"}, "rows[0]: unknown key 'colours', did you mean 'colour'? (expected cells, colour, double, framed or symbols)"),
     ("row-colour", {"rows[0].colour": "purple"}, f"rows[0].colour: unknown value 'purple' (expected {COLOURS})"),
     ("row-colour-number", {"rows[0].colour": 3}, f"rows[0].colour: expected {COLOURS}, got the number 3"),
     ("same-lock", {"rows[1].colour": "red"}, "rows[1].cells[10]: lock colour red is already the lock of rows[0] (the locks of all rows must differ)"),
@@ -124,7 +124,7 @@ CASES = [
     ("cell-twice", {"rows[0].cells[5]": 3}, "rows[0].cells[5]: number 3 appears twice in this row (also at cells[1])"),
     ("cell-no-colour", {"rows[0].colour": DROP}, "rows[0].cells[0]: no colour (give the row a colour or the cell one)"),
     ("cell-missing", {"rows[0].cells[0]": {"colour": "red"}}, "rows[0].cells[0]: missing key 'number'"),
-    ("cell-unknown", {"rows[2].cells[4]": {"number": 8, "color": "blue"}}, "rows[2].cells[4]: unknown key 'color' (expected number or colour)"),
+    ("cell-unknown", {"rows[2].cells[4]": {"number": 8, "color": "blue"}}, "rows[2].cells[4]: unknown key 'color', did you mean 'colour'? (expected number or colour)"),
     ("cell-colour", {"rows[2].cells[4]": {"number": 8, "colour": "purple"}}, f"rows[2].cells[4].colour: unknown value 'purple' (expected {COLOURS})"),
     ("cell-number-float", {"rows[2].cells[4]": {"number": 8.5}}, "rows[2].cells[4].number: expected a whole number, got the number 8.5"),
     # -- double and framed -----------------------------------------------------

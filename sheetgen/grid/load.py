@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from ..checks import Node
 from ..errors import InputError
-from ..words import one_of
+from ..words import did_you_mean, one_of
 from .model import Cell, Colour, Effect, Grid, Lucky, Power, Row, Symbol
 from .schema import Choice, Fields, Flag, ListOf, NumberKeys, NumberOr, Tagged, Text, Whole, check, json_schema
 from .shipped import shipped_grid
@@ -103,8 +105,11 @@ GRID_FORMAT = Fields(
         ("powers", Fields((), tuple((symbol, POWER) for symbol in SYMBOLS), "What each power symbol unlocks.",
                           what="a mapping of symbol to power")),
     ),
-    doc="A sheetgen grid file: one Qwixx score sheet. See docs/grid-format.md.",
+    doc="A sheetgen grid file: one Qwixx score sheet. `sheetgen help grid-format` describes it.",
 )
+
+
+SCHEMA_FILE = "grid.schema.json"
 
 
 def grid_schema() -> str:
@@ -128,6 +133,50 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
 
 
+def builtin_grids() -> list[Grid]:
+    """Every built-in grid, as ``sheetgen list``, the pack and docs/rules.md list them."""
+    return in_list_order(load_grid(name) for name in builtin_names())
+
+
+def short_titles(grids: Iterable[Grid]) -> dict[str, str]:
+    """Each grid's title without the words every title begins with ("Qwixx"),
+    by grid name; the title itself where nothing would be left (the base game)."""
+    grids = list(grids)
+    words = [grid.title.split() for grid in grids]
+    shared = 0
+    while all(len(w) > shared for w in words) and len({w[shared] for w in words}) == 1:
+        shared += 1
+    return {grid.name: " ".join(w[shared:]) or grid.title for grid, w in zip(grids, words)}
+
+
+def in_list_order(grids: Iterable[Grid]) -> list[Grid]:
+    """The base game first (the grid whose title is the words all titles begin
+    with), then the others by their short titles."""
+    grids = list(grids)
+    short = short_titles(grids)
+    return sorted(grids, key=lambda g: (short[g.name] != g.title, short[g.name].casefold(), g.name))
+
+
+def builtin_text(name: str) -> str:
+    """The file of the built-in grid ``name`` as a copy of the user's own
+    begins: its first line points editors at a grid.schema.json beside the
+    copy (``sheetgen schema -o grid.schema.json`` writes it), and where the
+    repository's file names a page of docs/ it names the help topic."""
+    if name not in builtin_names():
+        raise InputError(name, "", f"not a built-in grid{did_you_mean(name, builtin_names())} (expected"
+                                   f" {one_of(builtin_names())})")
+    lines = (builtin_dir() / f"{name}.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+    head = []
+    if lines and lines[0].startswith("# yaml-language-server: $schema="):
+        lines.pop(0)
+        head = [f"# yaml-language-server: $schema={SCHEMA_FILE}\n",
+                f"# Editors check this file with {SCHEMA_FILE} beside it:"
+                f" `sheetgen schema -o {SCHEMA_FILE}` writes it.\n"]
+    text = "".join(head + lines)
+    text = re.sub(r"\(docs/([a-z-]+)\.md\)", r"(`sheetgen help \1`)", text)
+    return re.sub(r"docs/([a-z-]+)\.md", r"`sheetgen help \1`", text)
+
+
 def resolve_grid(spec: str) -> Path:
     """A built-in grid name or a path to a YAML file -> the file to read."""
     if spec in builtin_names():
@@ -136,7 +185,8 @@ def resolve_grid(spec: str) -> Path:
     # be searched is no grid name either, and reading the file says which.
     if spec.endswith((".yaml", ".yml", ".json")) or os.sep in spec or os.path.exists(spec):
         return Path(spec)
-    raise InputError(spec, "", f"unknown grid (expected a file or one of {one_of(builtin_names())})")
+    raise InputError(spec, "", f"unknown grid{did_you_mean(spec, builtin_names())} (expected a file or one of"
+                               f" {one_of(builtin_names())})")
 
 
 def load_grid(spec: str | os.PathLike[str]) -> Grid:

@@ -57,28 +57,9 @@ class _Refused(Exception):
     """The document breaks a limit of the reader; the message says which."""
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys, and stops reading as soon as the
-    document holds too many values or is nested too deeply, before they cost
-    time and memory."""
-
-    def __init__(self, text: str):
-        super().__init__(text)
-        self.values = self.depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent):  # no new value: _check_size counts what it stands for
-            return super().compose_node(parent, index)
-        self.values += 1
-        if self.values > MAX_NODES:
-            raise _Refused(TOO_LARGE)
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise _Refused(TOO_DEEP)
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+class _PlainData(yaml.constructor.SafeConstructor):
+    """How both loaders build a document: plain data only, no duplicate keys,
+    no number longer than ``MAX_DIGITS``, no half of a surrogate pair."""
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
@@ -86,17 +67,6 @@ class _Loader(yaml.SafeLoader):
         except (ArithmeticError, LookupError, TypeError, ValueError):  # `!!int x`, `!!bool maybe`
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read this value as {_short_tag(node.tag)}", node.start_mark
-            ) from None
-
-    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: yaml.Mark) -> list[str]:
-        try:
-            return super().scan_flow_scalar_non_spaces(double, start_mark)
-        except (ValueError, OverflowError):  # chr() of an escape such as "\U00110000": past the last character
-            mark = self.get_mark()  # at the escape's digits, after its backslash and letter
-            digits = self.prefix(8 if self.peek(-1) == "U" else 4)
-            raise yaml.scanner.ScannerError(
-                problem=f"escape \\{self.peek(-1)}{digits} is beyond Unicode (the last character is \\U0010FFFF)",
-                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, 0),  # no snippet
             ) from None
 
     def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
@@ -142,16 +112,61 @@ class _Loader(yaml.SafeLoader):
             seen.add(key)
 
 
-_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
-_Loader.add_constructor("tag:yaml.org,2002:str", _Loader.construct_yaml_str)
+class _Loader(_PlainData, yaml.SafeLoader):
+    """SafeLoader that refuses duplicate keys, and stops reading as soon as the
+    document holds too many values or is nested too deeply, before they cost
+    time and memory."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.values = self.depth = 0
 
 
-# Only plain YAML types: no timestamps (they become datetime objects) and
-# nothing outside the core schema.
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):  # no new value: _check_size counts what it stands for
+            return super().compose_node(parent, index)
+        self.values += 1
+        if self.values > MAX_NODES:
+            raise _Refused(TOO_LARGE)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _Refused(TOO_DEEP)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: yaml.Mark) -> list[str]:
+        try:
+            return super().scan_flow_scalar_non_spaces(double, start_mark)
+        except (ValueError, OverflowError):  # chr() of an escape such as "\U00110000": past the last character
+            mark = self.get_mark()  # at the escape's digits, after its backslash and letter
+            digits = self.prefix(8 if self.peek(-1) == "U" else 4)
+            raise yaml.scanner.ScannerError(
+                problem=f"escape \\{self.peek(-1)}{digits} is beyond Unicode (the last character is \\U0010FFFF)",
+                problem_mark=yaml.Mark(mark.name, mark.index - 2, mark.line, mark.column - 2, None, 0),  # no snippet
+            ) from None
+
+
+if yaml.__with_libyaml__:
+    class _QuickLoader(_PlainData, yaml.CSafeLoader):
+        """libyaml's reader, some ten times quicker, for documents too small and
+        plain to break a limit while it reads them (``_plain_enough``)."""
+else:  # PyYAML without libyaml: every document goes to the pure-Python reader
+    _QuickLoader = None  # type: ignore[assignment,misc]
+
+
+_LOADERS = [loader for loader in (_Loader, _QuickLoader) if loader is not None]
+for _loader in _LOADERS:
+    # (the stubs type a constructor's first argument as a loader; these are the mixin's methods)
+    _loader.add_constructor("tag:yaml.org,2002:int", _loader.construct_yaml_int)  # type: ignore[type-var]
+    _loader.add_constructor("tag:yaml.org,2002:str", _loader.construct_yaml_str)  # type: ignore[type-var]
+    # Only plain YAML types: no timestamps (they become datetime objects) and
+    # nothing outside the core schema.
+    _loader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
 
 
 def _short_tag(tag: str) -> str:
@@ -166,7 +181,8 @@ def _refuse(loader: yaml.SafeLoader, node: yaml.Node) -> None:
 
 # Tags SafeLoader knows but that build more than plain data (bytes, sets, dates).
 for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
-    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse)
+    for _loader in _LOADERS:
+        _loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse)
 
 
 def _check_size(node: yaml.Node, where: str) -> None:
@@ -330,7 +346,70 @@ def parse_document(text: str, where: str) -> object:
         data = _plain_json(text)
         if data is not None:
             return data
-    return parse_yaml(text, where)
+    data = _quick_yaml(text)
+    return data if data is not None else parse_yaml(text, where)
+
+
+# What only the pure-Python reader judges: anchors and aliases (`&`, `*`),
+# tags (`!`), escapes (`\`), directives (`%`), and what _DOUBTFUL finds.
+_NOT_QUICK = re.compile(r"[&*!\\%]")
+QUICK_MAX_CHARS = 16 * 1024  # a marks file is a few hundred characters; a grid file about 2,000
+
+
+def _quick_yaml(text: str) -> object | None:
+    """``text`` read by libyaml (some ten times quicker: marks files come by the
+    thousand), when it is small and plain enough, and reads without a fault;
+    else None, and the pure-Python reader reads it and says where any fault
+    is.  Plain enough: no anchor, alias, tag, escape or directive, nothing
+    ``_DOUBTFUL``, and a tree within the limits (``_build``); the values of
+    scalars are read by the same constructor as the other reader's."""
+    if (_QuickLoader is None or len(text) > QUICK_MAX_CHARS or _NOT_QUICK.search(text)
+            or _DOUBTFUL.search(text)):
+        return None
+    loader = _QuickLoader(text)
+    try:
+        node = loader.get_single_node()
+        return None if node is None else _build(loader, node, [0], 1)
+    except (yaml.YAMLError, _NotQuick, RecursionError):
+        return None
+    finally:
+        loader.dispose()
+
+
+class _NotQuick(Exception):
+    """The document is one for the pure-Python reader to judge."""
+
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+
+
+def _build(loader: yaml.constructor.BaseConstructor, node: yaml.Node, values: list[int], depth: int) -> object:
+    """The plain data of ``node``, counting its values (in ``values``) and
+    depth as ``_check_size`` does; a mapping with a key twice, a key that is
+    not a scalar or a merge key is left to the other reader."""
+    values[0] += 1
+    if values[0] > MAX_NODES or depth > MAX_DEPTH:
+        raise _NotQuick
+    kind = type(node)
+    if kind is yaml.ScalarNode:
+        if node.tag == _STR:
+            return node.value
+        if node.tag == _INT and _DECIMAL.fullmatch(node.value):  # YAML 1.1 reads 010 as octal: not this way
+            return int(node.value)
+        return loader.construct_object(node)
+    if kind is yaml.SequenceNode:
+        return [_build(loader, item, values, depth + 1) for item in node.value]
+    mapping: dict = {}
+    for key_node, value_node in node.value:
+        if type(key_node) is not yaml.ScalarNode or key_node.tag == MERGE_TAG:
+            raise _NotQuick
+        key = _build(loader, key_node, values, depth + 1)
+        if key in mapping:
+            raise _NotQuick
+        mapping[key] = _build(loader, value_node, values, depth + 1)
+    return mapping
 
 
 class _NotPlain(Exception):

@@ -310,8 +310,8 @@ def _without_source_date_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
-    """A deterministic canvas writing to ``buffer``."""
+def _canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas:
+    """A deterministic canvas writing to ``buffer``, with the document's title, author and subject."""
     with _without_source_date_epoch():
         canvas = Canvas(
             buffer,
@@ -322,16 +322,18 @@ def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
             initialFontSize=8,
         )
     canvas.setTitle(title)
+    canvas.setAuthor(author or "sheetgen")
+    canvas.setSubject(subject)
     canvas.setCreator("sheetgen")
     canvas.setProducer("sheetgen")
     return canvas
 
 
-def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
+def render_sections(sections: Iterable[Section], *, title: str = "", author: str = "", subject: str = "") -> bytes:
     """A PDF of several sections in turn (a batch's jobs in one file), each
     on its own pages and paper size."""
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, title)
+    canvas = _canvas(buffer, title, author, subject)
     for index, section in enumerate(sections):
         plan, sheet = section.plan, section.sheet
         sheet_form, page_form = f"sheet{index}", f"page{index}"
@@ -360,11 +362,12 @@ def render_sections(sections: Iterable[Section], *, title: str = "") -> bytes:
     return buffer.getvalue()
 
 
-def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = "") -> bytes:
+def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = "", author: str = "",
+                subject: str = "") -> bytes:
     """A one-page PDF ``page.width`` x ``page.height`` mm: ``page``'s items,
     then each placed drawing at its corner and scale (the rules card)."""
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, title)
+    canvas = _canvas(buffer, title, author, subject)
     canvas.setPageSize((page.width * mm, page.height * mm))
     _Painter(canvas, page.height).draw(page.items)
     for picture in placed:

@@ -46,17 +46,17 @@ BORDER_CONTRAST, TEXT_CONTRAST, STRONG_CONTRAST = 3.0, 4.5, 7.0
 PAGE = (0.957, 0.957, 0.949)  # the page's background around the sheet, #f4f4f2
 
 
-def default_output(grid: Grid, lang: str) -> str:
-    return f"out/counter-{grid.name}-{lang}.html"
-
-
-def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, pack_page: str | None = None) -> str:
-    """The counter page of ``grid`` in language ``lang`` and print theme ``theme``;
-    ``pack_page``: the address (relative to the page) of the download pack's page
-    it belongs to, for a link back, or None for a page on its own."""
-    labels, look = load_labels(lang), load_theme(theme)
+def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, words: Labels | None = None,
+                 pack_page: str | None = None) -> str:
+    """The counter page of ``grid`` in language ``lang`` (or in the ``words`` of
+    a language file of the user's, whose language is not known: 'und') and
+    print theme ``theme``; ``pack_page``: the address (relative to the page) of
+    the download pack's page it belongs to, for a link back, or None for a page
+    on its own."""
+    labels, look = words or load_labels(lang), load_theme(theme)
+    code = "und" if words is not None else lang
     data = page_data(grid, labels, look) | {"pack": pack_page}
-    return fill_template(TEMPLATE.read_text(encoding="utf-8"), lang, grid.title, data)
+    return fill_template(TEMPLATE.read_text(encoding="utf-8"), code, grid.title, data)
 
 
 def fill_template(template: str, lang: str, title: str, data: dict) -> str:

@@ -48,6 +48,15 @@ def is_counts(argument: str) -> bool:
     return ":" in argument
 
 
+def missing_colon(argument: str) -> str:
+    """A hint for an argument read as a marks file that is not one but looks
+    like counts typed without their colon (``Lea 6 4 8L 3``), else ''."""
+    name, _, counts = argument.strip().partition(" ")
+    if name and counts and all(re.fullmatch(r"p?\d+L?", word, re.I) for word in counts.split()):
+        return f" (counts are typed with a colon after the name: {name + ': ' + ' '.join(counts.split())!r})"
+    return ""
+
+
 def score_counts(grid: Grid, argument: str) -> Score:
     """Check and score quick counts; raise ``InputError`` (a ``ScoreError`` for
     a sheet no game can leave) naming the argument and the count at fault."""
@@ -60,8 +69,8 @@ def score_counts(grid: Grid, argument: str) -> Score:
         raise InputError(where, "", f"expected a player's name of 1 to {PLAYER_NAME} printable characters before ':'")
     if grid.powers:
         raise ScoreError(where, "", f"counts cannot score grid {grid.name!r}: which of its powers are unlocked"
-                                    " depends on which cells are crossed"
-                                    " (score a marks file instead, see docs/scoring.md)",
+                                    " depends on which cells are crossed (score a marks file instead, see"
+                                    " 'sheetgen help scoring')",
                          "counts-not-enough")
     counts: list[tuple[int, bool]] = []
     penalties: int | None = None

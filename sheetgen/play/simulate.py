@@ -490,7 +490,7 @@ def report_text(report: Report) -> str:
         lines += ["", f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
             f"{power.symbol.value} {_percent(count / sheets)}" for power, count in zip(grid.powers, tally.unlocked))]
     found = report.warnings()
-    lines += ["", "Warnings:" if found else "Warnings: none (thresholds in docs/simulate.md)"]
+    lines += ["", "Warnings:" if found else "Warnings: none (thresholds: sheetgen help simulate)"]
     lines += [f"  - {warning}" for warning in found]
     return "\n".join(lines) + "\n"
 

@@ -25,7 +25,7 @@ from ..errors import InputError, SheetgenError
 from ..grid.model import Grid
 from ..grid.yamlio import MAX_FILE_BYTES, source_name
 from ..words import plural
-from .counts import is_counts, score_counts
+from .counts import is_counts, missing_colon, score_counts
 from .marks import read_marks, sheets_from_data
 from .results import refusal_as_json, scores_as_json
 from .scoring import Score, ScoreError, score_sheet
@@ -148,7 +148,8 @@ class _Run:
         try:
             data = read_marks(spec)
         except InputError as error:
-            self.refuse(error, "read")
+            hint = missing_colon(spec) if error.message == "no such file" else ""
+            self.refuse(InputError(error.where, error.path, error.message + hint) if hint else error, "read")
             return []
         return self.score_data(data, source_name(spec))
 

@@ -20,10 +20,11 @@ lays every job out, so that nothing is written unless the whole batch can print:
   (longo: 105 pairs), and any 8 sheets in a row differ.  The seed belongs to
   the batch, not to a job: a seed per job would let two jobs deal one pair.
 
-``write_batch`` checks every target first (``output.check_target``), then
-writes one PDF per job, or one combined PDF, atomically and only inside the
-output folder; if a write fails, the error says which files were written and
-which were not.
+``write_batch`` checks every target first (``output.check_output``: the
+names, the folders, the free space the PDFs need at the least), then writes
+one PDF per job, or one combined PDF, only inside the output folder, and all
+of them or none: a batch that fails leaves the files of an earlier run as
+they were (``output.Together``).
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ from .jobs import (
     SerialOrder,
     check_job,
     counted,
+    document_info,
     job_section,
+    least_bytes,
     page_count,
     read_first_serial,
     read_header,
@@ -61,7 +64,7 @@ from .jobs import (
     render_job,
     sheet_data,
 )
-from .output import check_target, write_atomic
+from .output import Together, check_output, check_space, write_atomic
 
 MAX_JOBS = 100
 # Of the grid files one batch reads, all told: some 200 grid files of the
@@ -286,8 +289,6 @@ def write_batch(
 ) -> list[Written]:
     """Write the batch into ``folder`` (default ``batch.folder``): one PDF per
     job, or one PDF of every job in turn, named after the manifest."""
-    from ..pdf.render import render_sections
-
     root = folder if folder is not None else batch.folder
     tick = progress or (lambda sheets: None)
     if batch.folder_named and folder is None:
@@ -295,25 +296,38 @@ def write_batch(
     if combined:
         target = root / f"{batch.name}.pdf"
         _inside(root, target, OutputError)
-        sections = [job_section(b.job, counted(b.data, tick)) for b in batch.jobs]
-        # the manifest's name as text, even when it is not UTF-8 (it reaches Python as surrogates)
-        title = os.fsencode(batch.name).decode("utf-8", "replace")
-        write_atomic(target, render_sections(sections, title=title))
+        check_output(target, sum(least_bytes(b.job) for b in batch.jobs))
+        write_atomic(target, combined_pdf(batch, tick))
         return [Written(target, batch.jobs)]
 
     targets = [root / b.file for b in batch.jobs]
     for b, target in zip(batch.jobs, targets):  # every target is checked before any is written
         _inside(root, target, partial(InputError, batch.source, b.where))
-        check_target(target)
-    written: list[Written] = []
-    for b, target in zip(batch.jobs, targets):
+        check_output(target, least_bytes(b.job))
+    check_space(next(f for f in [root, *root.parents] if f.is_dir()), sum(least_bytes(b.job) for b in batch.jobs))
+    files = [b.file for b in batch.jobs]
+    with Together() as together:
+        for b, target in zip(batch.jobs, targets):
+            try:
+                together.add(target, render_job(b.job, counted(b.data, tick)))
+            except SheetgenError as error:
+                raise BatchError(error, [], files) from error
         try:
-            write_atomic(target, render_job(b.job, counted(b.data, tick)))
+            together.commit()
         except SheetgenError as error:
-            done = len(written)
-            raise BatchError(error, [j.file for j in batch.jobs[:done]], [j.file for j in batch.jobs[done:]]) from error
-        written.append(Written(target, (b,)))
-    return written
+            raise BatchError(error, files[: together.committed], files[together.committed:]) from error
+    return [Written(target, (b,)) for b, target in zip(batch.jobs, targets)]
+
+
+def combined_pdf(batch: Batch, progress: Progress | None = None) -> bytes:
+    """One PDF of every job of ``batch`` in turn, titled after the manifest."""
+    from ..pdf.render import render_sections
+
+    tick = progress or (lambda sheets: None)
+    sections = [job_section(b.job, counted(b.data, tick)) for b in batch.jobs]
+    # the manifest's name as text, even when it is not UTF-8 (it reaches Python as surrogates)
+    title = os.fsencode(batch.name).decode("utf-8", "replace")
+    return render_sections(sections, **(document_info(batch.jobs[0].job) | {"title": title}))
 
 
 def _inside(root: Path, target: Path, error: Callable[[str], SheetgenError]) -> None:

@@ -43,6 +43,11 @@ Progress = Callable[[int], None]  # told how many steps (sheets, files) were jus
 MAX_SHEETS = 80_000  # in one run or one batch: 10,000 pages of 8
 MAX_HEADER = 80  # characters; whether they fit is measured too
 MAX_FIRST_SERIAL = 999_999  # serials print with six digits
+# The least a PDF of sheets takes, for the free-space check before a run: one
+# page of any grid and size (about 11 KB, fonts included), and each page more
+# (some 450 to 650 bytes); tests/test_output_checks.py holds every grid to both.
+LEAST_PDF_BYTES = 8 * 1024
+LEAST_PAGE_BYTES = 256
 
 
 class SerialOrder(str, Enum):
@@ -111,7 +116,15 @@ def render_job(job: Job, data: Iterable[SheetData] | None = None) -> bytes:
     """The PDF of ``job``: its sheets as many to a page as its paper holds."""
     from ..pdf.render import render_sections
 
-    return render_sections([job_section(job, data)], title=job.grid.title)
+    return render_sections([job_section(job, data)], **document_info(job))
+
+
+def document_info(job: Job) -> dict[str, str]:
+    """What a job's PDF says of itself: the grid and language as its title,
+    the header line (the club) as its author, what it holds as its subject."""
+    words = job.words or load_labels(job.lang)
+    return {"title": f"{job.grid.title} ({words('language')})", "author": job.header or "sheetgen",
+            "subject": words("pack_title")}
 
 
 def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
@@ -134,6 +147,11 @@ def page_plan(job: Job) -> PagePlan:
 
 def page_count(job: Job) -> int:
     return -(-job.sheets // page_plan(job).per_page)
+
+
+def least_bytes(job: Job) -> int:
+    """Fewer bytes than the PDF of ``job`` will take: what must be free to write it."""
+    return LEAST_PDF_BYTES + LEAST_PAGE_BYTES * (page_count(job) - 1)
 
 
 def layout_job(job: Job) -> tuple[SheetPlan, Theme]:

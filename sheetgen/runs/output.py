@@ -33,9 +33,13 @@ import fcntl
 import os
 import re
 import secrets
+import signal
 import stat
 import struct
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import TracebackType
 
 from ..errors import OutputError
 
@@ -43,6 +47,7 @@ PART = ".part"
 # A part of our own making: a dot, the target's name (shortened if need be), 8 hex digits.
 STALE_PART = re.compile(r"\..*\.[0-9a-f]{8}\.part", re.DOTALL)
 NAME_MAX = 255  # bytes of one name, where the system does not say
+PATH_MAX = 4096  # bytes of a path the system takes at once, where it does not say
 # Linux inode flags (FS_IOC_GETFLAGS): an append-only folder lets names be
 # added but never removed or replaced.
 _GET_FLAGS = (2 << 30) | (struct.calcsize("l") << 16) | (ord("f") << 8) | 1
@@ -94,36 +99,193 @@ def check_target(target: Path) -> bool:
     return True
 
 
+def check_output(target: Path, size: int = 0) -> bool:
+    """What can be known of ``target`` before any work, so that a run that
+    cannot write fails at once rather than after its work: ``check_target``,
+    then every name's length, the folder it goes in (or the first one to make)
+    being writable, and ``size`` bytes (an estimate that errs low) fitting in
+    the free space there; whether the target exists."""
+    replacing = check_target(target)
+    if len(os.fsencode(target.parent)) >= _limit(None, "PC_PATH_MAX", PATH_MAX):
+        raise OutputError(f"{target}: cannot be written ({os.strerror(errno.ENAMETOOLONG)})")
+    existing = next(folder for folder in target.parents if os.path.lexists(folder))
+    longest = _limit(existing, "PC_NAME_MAX", NAME_MAX)
+    if any(len(os.fsencode(part)) > longest for part in target.relative_to(existing).parts):
+        raise OutputError(f"{target}: cannot be written ({os.strerror(errno.ENAMETOOLONG)})")
+    made = target.parent != existing
+    where = f"{existing / target.relative_to(existing).parts[0]}: cannot create the output folder" if made else \
+        f"{existing}: cannot write here"
+    if os.statvfs(existing).f_flag & os.ST_RDONLY:
+        raise OutputError(f"{where} ({os.strerror(errno.EROFS)})")
+    if not os.access(existing, os.W_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise OutputError(f"{where} ({os.strerror(errno.EACCES)})")
+    check_space(existing, size)
+    return replacing
+
+
+def check_space(folder: Path, size: int) -> None:
+    """Refuse ``size`` bytes to write in ``folder`` (existing) when its file system has less free."""
+    status = os.statvfs(folder)
+    free = (status.f_bfree if os.geteuid() == 0 else status.f_bavail) * status.f_frsize
+    if size > free:
+        raise OutputError(f"{folder}: not enough free space (needs at least {_amount(size)}, has {_amount(free)})")
+
+
+def _amount(size: int) -> str:
+    return f"{size / 2**20:,.1f} MiB" if size >= 2**20 else f"{-(-size // 1024):,} KiB"
+
+
+def _limit(folder: Path | None, name: str, default: int) -> int:
+    try:
+        return os.pathconf(folder or "/", name)
+    except (OSError, ValueError):
+        return default
+
+
 def _write(target: Path, data: bytes, replacing: bool) -> None:
     folder, name = target.parent, target.name
-    try:
-        here = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as error:
-        raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+    here = _open_folder(folder)
     try:
         remove_stale_parts(here)
-        handle, part = _open_temporary(here, folder, name)
+        # A new target gets its name at once: no other name ever exists.
+        _write_hidden(here, folder, target, data, link_new=not replacing,
+                      append_only=f"{target}: is in an append-only folder, so it cannot be replaced"
+                                  " (new files can be written there)",
+                      then=lambda part: os.replace(part, name, src_dir_fd=here, dst_dir_fd=here))
+        _sync(here)
+    finally:
+        os.close(here)
+
+
+def _open_folder(folder: Path) -> int:
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot write here ({error.strerror})") from None
+
+
+def _write_hidden(here: int, folder: Path, target: Path, data: bytes, *, link_new: bool, append_only: str,
+                  then: Callable[[str], None] = lambda part: None) -> str | None:
+    """Write ``data`` in full, flushed to disk, to a temporary file in the folder
+    open as ``here``, locked while it is written; then, ``link_new``, give it the
+    target's name at once if it can, else a hidden name (``append_only``: the
+    refusal where no hidden name could go) and call ``then`` with it while the
+    lock still marks it as being written.  The hidden name, None if linked."""
+    handle, part = _open_temporary(here, folder, target.name)
+    try:
+        _write_all(handle, data)
+        os.fsync(handle)
+        if part is None and link_new and _link(handle, target.name, here):
+            return None
+        if part is None:
+            _refuse_append_only(here, append_only)
+            part = _part_name(here, target.name)  # named before linking, so that an interrupt finds it
+            while not _link(handle, part, here):
+                part = _part_name(here, target.name)
+        then(part)
+        named, part = part, None
+        return named
+    except BaseException as error:
+        if part is not None and _same_file(handle, part, here):
+            _remove(part, here)
+        if isinstance(error, OSError):
+            raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+        raise
+    finally:
+        os.close(handle)  # releases the lock that marks the part as being written
+
+
+class Together:
+    """Files that are written as one: all of them, or none.
+
+    ``add`` writes each file in full as it comes, flushed to disk, under a
+    hidden name in its target's folder (``.NAME.XXXXXXXX.part``, as
+    ``write_atomic`` names what it replaces), so that a run holds no more than
+    one file in memory at a time; ``commit`` then gives each its name (a
+    rename, with the signals that would stop it held back until it is done);
+    ``discard`` removes every hidden file and the folders made for them.  A
+    file that fails to be written, or an interrupt, discards them all: the
+    files of an earlier run stay as they were.  A run killed before its commit
+    leaves hidden files that the next write into their folders removes.  An
+    append-only folder is refused: its hidden names could never go."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[Path, str]] = []  # each target, with the hidden name its data waits under
+        self.made: list[Path] = []
+        self.committed = 0  # files given their names
+
+    def __enter__(self) -> Together:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if kind is not None:
+            self.discard()
+
+    def add(self, target: Path, data: bytes) -> None:
+        check_target(target)
+        self.made += _make_folders(target.parent)
+        folder = target.parent
+        here = _open_folder(folder)
         try:
-            _write_all(handle, data)
-            os.fsync(handle)
-            # A new target gets its name at once: no other name ever exists.
-            if part is not None or replacing or not _link(handle, name, here):
-                if part is None:
-                    _refuse_append_only(here, f"{target}: is in an append-only folder, so it cannot be replaced"
-                                              " (new files can be written there)")
-                    part = _part_name(here, name)  # named before linking, so that an interrupt finds it
-                    while not _link(handle, part, here):
-                        part = _part_name(here, name)
-                os.replace(part, name, src_dir_fd=here, dst_dir_fd=here)
-            part = None
-        except BaseException as error:
-            if part is not None and _same_file(handle, part, here):
-                _remove(part, here)
-            if isinstance(error, OSError):
-                raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
-            raise
+            _refuse_append_only(here, f"{folder}: is an append-only folder, where files written together cannot"
+                                      " be put in place (write them one by one)")
+            remove_stale_parts(here, frozenset(part for other, part in self.parts if other.parent == folder))
+            part = _write_hidden(here, folder, target, data, link_new=False, append_only="")
+            assert part is not None  # never linked to its name: it waits for the commit
+            self.parts.append((target, part))
         finally:
-            os.close(handle)  # releases the lock that marks the part as being written
+            os.close(here)
+
+    def commit(self) -> list[Path]:
+        """Give every file its name, in the order added; the paths.  If one
+        cannot be renamed, the error says how many were (``committed``)."""
+        self.committed = 0
+        with _signals_held():
+            try:
+                for target, part in self.parts:
+                    try:
+                        os.replace(target.parent / part, target)
+                    except OSError as error:
+                        raise OutputError(f"{target}: cannot be written ({error.strerror})") from None
+                    self.committed += 1
+            except BaseException:
+                self.parts = self.parts[self.committed:]
+                self.discard()
+                raise
+        for folder in dict.fromkeys(target.parent for target, _ in self.parts):
+            _sync_folder(folder)
+        return [target for target, _ in self.parts]
+
+    def discard(self) -> None:
+        for target, part in self.parts:
+            try:
+                os.unlink(target.parent / part)
+            except OSError:
+                pass
+        self.parts = []
+        _remove_folders(self.made)
+        self.made = []
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C and the other signals that end a run while files get their
+    names, so that a run is stopped before or after, not half way."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        here = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
         _sync(here)
     finally:
         os.close(here)
@@ -205,11 +367,12 @@ def _refuse_append_only(here: int, message: str) -> None:
         raise OutputError(message)
 
 
-def remove_stale_parts(here: int) -> None:
+def remove_stale_parts(here: int, keep: frozenset[str] = frozenset()) -> None:
     """Remove the parts left by killed writers in the folder open as ``here``:
-    files of our naming, of this user, whose writer no longer holds its lock."""
+    files of our naming, of this user, whose writer no longer holds its lock
+    (but for those named in ``keep``: this run's own, waiting to be committed)."""
     for entry in os.scandir(here):
-        if not STALE_PART.fullmatch(entry.name):
+        if not STALE_PART.fullmatch(entry.name) or entry.name in keep:
             continue
         try:
             handle = os.open(entry.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=here)

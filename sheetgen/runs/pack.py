@@ -16,13 +16,14 @@ the pack:
   language, linked to each other, from the ``pack_`` words of the language
   files and the template ``sheetgen/data/pack.html`` (plain HTML and CSS,
   nothing fetched, so they work opened from disk);
-- ``SHA256SUMS`` of all of them, and one zip of it all.
+- ``SHA256SUMS`` of all of them, and one zip of it all, whose pages (and
+  checksums) are those without the button that downloads the zip.
 
-``build_pack`` writes them.  Rebuilding gives the same bytes, zip included:
+``build_pack`` writes them, all or none.  Rebuilding gives the same bytes, zip included:
 PDFs in invariant mode, fixed zip dates and permissions, sorted entries.
 The caller learns of progress through ``progress(steps)``, one step per
-file made (``Pack.steps`` in all).  Grids are listed with the base game
-first: the grid whose title is what every title begins with (``short_titles``).
+file made (``Pack.steps`` in all).  Grids are listed as ``sheetgen list``
+lists them, the base game first (``grid.load.in_list_order``).
 """
 
 from __future__ import annotations
@@ -40,15 +41,15 @@ from pathlib import Path
 from string import Template
 
 from ..errors import OutputError
-from ..grid.load import builtin_names, load_grid
+from ..grid.load import builtin_names, in_list_order, load_grid, short_titles
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS, impose
 from ..play.counter import counter_html
 from ..play.simulate import Typical, typical_game
 from ..sheet.plan import A6, LARGE, STANDARD, SheetSize
 from ..sheet.style import DATA, DEFAULT_LANG, DEFAULT_THEME, Labels, languages, load_labels, themes
-from .jobs import Job, Progress, page_plan, render_job
-from .output import write_atomic
+from .jobs import LEAST_PDF_BYTES, Job, Progress, page_plan, render_job
+from .output import Together, check_output
 from .rules_pdf import CARD_PAPERS, rules_card_pdf
 
 NAME = "sheetgen-pack"  # the folder inside the zip
@@ -58,7 +59,6 @@ TEMPLATE = DATA / "pack.html"
 PREVIEW_DPI = 150
 PREVIEW_CSS_WIDTH = 384  # px: 96 mm at 4 px a mm
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: no build time in the bytes
-ZIP_ROUNDS = 4  # of making the pages and the zip, for the pages to show the zip's size
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,14 @@ class Pack:
         return sum(len(self.papers_of(p.size)) for p in self.prints)
 
     @property
+    def least_bytes(self) -> int:
+        """Fewer bytes than the pack will take: its sheets' PDFs, at the least a
+        PDF can take, twice (in the folder and in the zip, which cannot
+        compress them further)."""
+        pdfs = len(self.grids) * len(self.langs) * (self.sheet_files + len(self.card_papers))
+        return 2 * pdfs * LEAST_PDF_BYTES
+
+    @property
     def steps(self) -> int:
         """Per grid its typical game, and per language its sheets, preview,
         rules cards and counter page; then the pages, the checksums and the zip."""
@@ -164,7 +172,7 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
 
     tick = progress or (lambda steps: None)
     files: dict[str, bytes] = {}
-    grids = ordered(load_grid(name) for name in pack.grids)
+    grids = in_list_order(load_grid(name) for name in pack.grids)
     typical: dict[str, Typical] = {}
     for grid in grids:
         typical[grid.name] = typical_game(grid)
@@ -185,39 +193,45 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
             files[counter_path(grid.name, lang)] = counter_html(grid, lang, pack_page=pack_page).encode()
             tick(1)
     sizes = {path: len(data) for path, data in files.items()}
-    # The pages show the zip's size, which they are part of: made with a guess,
-    # zipped, and made again with the size found, until the figure they show holds
-    # (the second round, unless a size falls on the edge of a rounding).
-    zip_size = 0
-    for _ in range(ZIP_ROUNDS):
-        pages = {page_path(lang): index_html(pack, grids, lang, sizes, zip_size, typical).encode()
-                 for lang in pack.langs}
-        everything = files | pages
-        everything[SUMS] = checksums(everything).encode()
-        archive = zip_files(everything)
-        if rounded(len(archive)) == rounded(zip_size):
-            break
-        zip_size = len(archive)
+    # The zip holds the pages without the button to download it (it is not
+    # inside itself), so the pages that show its size can be made after it.
+    inside = files | {page_path(lang): index_html(pack, grids, lang, sizes, None, typical).encode()
+                      for lang in pack.langs}
+    archive = zip_files(inside | {SUMS: checksums(inside).encode()})
+    pages = {page_path(lang): index_html(pack, grids, lang, sizes, len(archive), typical).encode()
+             for lang in pack.langs}
     tick(len(pack.langs) + 1)
-    files = everything | {ZIP: archive}
+    everything = files | pages
+    everything[SUMS] = checksums(everything).encode()
     tick(1)
-    return files
+    return everything | {ZIP: archive}
 
 
 def build_pack(folder: str | os.PathLike[str], pack: Pack | None = None,
                progress: Progress | None = None) -> list[Path]:
-    """Write the pack into ``folder`` (each file atomically); the paths written.
-    A write that fails stops the pack, and the error says how much was written."""
-    files = pack_files(pack or Pack(), progress)
-    written: list[Path] = []
-    for path, data in sorted(files.items()):
-        try:
-            written.append(write_atomic(Path(folder, path), data))
-        except OutputError as error:
-            missing = len(files) - len(written)
-            raise OutputError(f"{error}; pack stopped: {len(written)} of {len(files)} files written, the other"
-                              f" {missing} missing or left from an earlier pack") from None
-    return written
+    """Write the pack into ``folder``; the paths written.  Its target is
+    checked before anything is made (the names, the folder, the free space
+    the pack needs at the least), and it is written whole or not at all: a
+    pack that fails leaves an earlier pack in ``folder`` as it was."""
+    pack = pack or Pack()
+    check_pack_target(Path(folder), pack)
+    files = pack_files(pack, progress)
+    together = Together()
+    try:
+        with together:
+            for path, data in sorted(files.items()):
+                together.add(Path(folder, path), data)
+            return together.commit()
+    except OutputError as error:
+        written = f"{together.committed} of {len(files)} files written" if together.committed else "no file written"
+        raise OutputError(f"{error}; pack stopped, {written}") from None
+
+
+def check_pack_target(folder: Path, pack: Pack) -> None:
+    """Refuse a folder the pack cannot be written in, before it is made."""
+    longest = max((pdf_path(grid, lang, kind, paper) for grid in pack.grids for lang in pack.langs
+                   for kind in pack.prints for paper in pack.papers_of(kind.size)), key=len)
+    check_output(folder / longest, pack.least_bytes)
 
 
 def checksums(files: dict[str, bytes]) -> str:
@@ -248,25 +262,6 @@ def rounded(size: int) -> tuple[str, float]:
 # -- the grids, as the pages list them ------------------------------------------------
 
 
-def short_titles(grids: Iterable[Grid]) -> dict[str, str]:
-    """Each grid's title without the words every title begins with ("Qwixx"),
-    by grid name; the title itself where nothing would be left (the base game)."""
-    grids = list(grids)
-    words = [grid.title.split() for grid in grids]
-    shared = 0
-    while all(len(w) > shared for w in words) and len({w[shared] for w in words}) == 1:
-        shared += 1
-    return {grid.name: " ".join(w[shared:]) or grid.title for grid, w in zip(grids, words)}
-
-
-def ordered(grids: Iterable[Grid]) -> list[Grid]:
-    """The base game first (the grid whose title is the words all titles begin
-    with), then the others by their short titles."""
-    grids = list(grids)
-    short = short_titles(grids)
-    return sorted(grids, key=lambda g: (short[g.name] != g.title, short[g.name].casefold(), g.name))
-
-
 # -- the pages --------------------------------------------------------------------------
 
 
@@ -292,11 +287,13 @@ def joined(parts: Iterable[Html]) -> Html:
     return Html("\n".join(parts))
 
 
-def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], zip_size: int,
+def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], zip_size: int | None,
                typical: dict[str, Typical]) -> str:
-    """The pack's page in ``lang``: how to choose and print, then each grid's
-    preview, typical game and files; the checksums at the bottom.  ``sizes``
-    are the bytes of the files it links, ``typical`` each grid's typical game."""
+    """The pack's page in ``lang``: the grids, how to choose and print, then
+    each grid's preview, typical game and files; the checksums at the bottom.
+    ``sizes`` are the bytes of the files it links, ``zip_size`` the zip's (None
+    for the page inside the zip: no button to download it), ``typical`` each
+    grid's typical game."""
     words = load_labels(lang)
     short = short_titles(grids)
     kinds = _in_pack(pack)
@@ -361,8 +358,10 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
     contents = joined(fill("contents_entry", id=grid.name, name=short[grid.name]) for grid in grids)
     return fill(
         "page", lang=lang, title=words("pack_title"), languages_label=words("pack_languages"),
-        languages=languages_list, intro=words("pack_intro"), zip=ZIP, zip_label=words("pack_everything"),
-        zip_size=amount(zip_size), paper_title=words("pack_paper_title"), papers=papers,
+        languages=languages_list, intro=words("pack_intro"),
+        everything=Html("") if zip_size is None else fill("everything", zip=ZIP, label=words("pack_everything"),
+                                                         size=amount(zip_size)),
+        paper_title=words("pack_paper_title"), papers=papers,
         size_title=words("pack_size_title"), sizes=sizes_list, look_title=words("pack_look_title"), looks=looks,
         print_title=words("pack_print_title"), print=words("pack_print"), cut_title=words("pack_cut_title"),
         cut=words("pack_cut"), games_title=words("pack_games_title"), contents=contents, grids=joined(sections),

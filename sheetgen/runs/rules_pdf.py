@@ -11,16 +11,17 @@ from ..play.rules import compose_rules
 from ..play.rules_card import compose_example, example_picture, layout_card
 from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
-from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, load_labels, load_theme
+from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, load_labels, load_theme
 
 CARD_PAPERS = STANDARD.papers  # those of the standard sheets: A6 is too small for a page of rules and a picture
 
 
-def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> bytes:
-    """The rules card of ``grid`` in ``lang`` on ``paper`` (a4 or letter)."""
+def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4", words: Labels | None = None) -> bytes:
+    """The rules card of ``grid`` in ``lang`` (or in the ``words`` of a
+    language file of the user's) on ``paper`` (a4 or letter)."""
     from ..pdf.render import measure_text, render_page
 
-    labels, theme = load_labels(lang), load_theme(DEFAULT_THEME)
+    labels, theme = words or load_labels(lang), load_theme(DEFAULT_THEME)
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, theme, measure_text)
@@ -29,4 +30,5 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4") -> b
         card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
     except LayoutError as error:
         raise error.within(where=grid.source) from None
-    return render_page(card.page, [card.picture], title=rules.heading)
+    return render_page(card.page, [card.picture], title=f"{rules.heading} ({labels('language')})",
+                       subject=labels("pack_rules"))

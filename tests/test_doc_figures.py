@@ -1,0 +1,50 @@
+"""The figures the docs give of what sheetgen makes are measured, not typed:
+each is computed here from the thing itself (the zip's size is checked in
+tests/test_pack.py, which builds the pack; the benchmark gives the times)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.play.counter import counter_html
+from sheetgen.runs.pack import Look, Pack, every_look
+from sheetgen.sheet.plan import SIZES
+from sheetgen.sheet.style import languages, themes
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def figure(page: str, pattern: str) -> tuple[str, ...]:
+    found = re.search(pattern, " ".join((DOCS / page).read_text(encoding="utf-8").split()))
+    assert found, f"{page}: no {pattern!r}"
+    return found.groups()
+
+
+def whole(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_the_packs_counts_are_those_of_the_pack():
+    pack = Pack()
+    grid_langs = len(pack.grids) * len(pack.langs)
+    per, total = figure("sizes.md", r"That is (\d+) one-page PDFs a grid and language, ([\d,]+) in all")
+    assert (whole(per), whole(total)) == (pack.sheet_files, pack.sheet_files * grid_langs)
+    every = sum(len(size.papers) for size in SIZES.values()) * len(every_look())
+    per, total = figure("sizes.md", r"every look in every size would be (\d+) a grid and language, ([\d,]+) in all")
+    assert (whole(per), whole(total)) == (every, every * grid_langs)
+    pdfs, cards, counters = figure("printing.md", r"([\d,]+) one-page PDFs, ([\d,]+) rules cards and ([\d,]+) counter")
+    assert (whole(pdfs), whole(cards), whole(counters)) == (
+        pack.sheet_files * grid_langs, len(pack.card_papers) * grid_langs, grid_langs)
+    assert Look("colour", True).name == "colour-marks"
+
+
+@pytest.mark.slow
+def test_the_counter_pages_size_is_as_measured():
+    low, high = figure("counter.md", r"\((\d+) to (\d+) KiB for the built-in grids in every language and theme\)")
+    sizes = [len(counter_html(load_grid(name), lang, theme).encode()) / 1024
+             for name in builtin_names() for lang in languages() for theme in themes()]
+    assert (int(low), int(high)) == (int(min(sizes)), round(max(sizes))), (min(sizes), max(sizes))
