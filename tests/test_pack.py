@@ -182,9 +182,12 @@ def test_the_zip_holds_every_other_file_with_fixed_dates_and_permissions(pack):
 
 
 def test_the_docs_give_the_zips_size_as_it_is(pack):
-    megabytes = round((pack / ZIP).stat().st_size / 1e6)
+    megabytes = (pack / ZIP).stat().st_size / 1e6
     for page in ("printing.md", "sizes.md"):
-        assert f"about {megabytes} MB zipped" in (REPO / "docs" / page).read_text(), page
+        said = re.search(r"about (\d+) MB zipped", " ".join((REPO / "docs" / page).read_text().split()))
+        assert said, page
+        # "about": within one megabyte (the zip's size moves a little with zlib's version)
+        assert abs(int(said[1]) - megabytes) < 1, (page, megabytes)
 
 
 def test_the_pages_show_the_zips_own_size(pack):
