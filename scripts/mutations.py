@@ -79,10 +79,10 @@ MUTATIONS = [
       "            for row in range(1, self.rules.rows):\n                self.forced(sheet, row, action)",
       "the diamond skips the top row", LIVE_FEATURES),
     m("G10", GAME, "                table.in_game.remove(rules.lock_colour[row])", "                pass",
-      "a closed row's die stays in the game", LIVE, "-k", "classic or bonus"),
+      "a closed row's die stays in the game", LIVE, "-k", "mixed or rainbow or disorder"),  # cells of another row's colour
     m("G11", GAME, "            if rules.framed[row][index]:\n                self.bonus(sheet, action)",
-      "            if rules.framed[row][index] and index:\n                self.bonus(sheet, action)",
-      "a framed first cell gives no bonus", LIVE_FEATURES),
+      "            if rules.framed[row][index] and index != rules.last[row]:\n                self.bonus(sheet, action)",
+      "a framed last cell gives no bonus", LIVE, "-k", "cases"),
     # -- the proof of a finished sheet (scoring.py) --
     m("S6", SCORING, "if power.effect in ONCE and power.effect in (p.effect for p in powers):",
       "if power.effect in ONCE and False:", "a state effect of two symbols applies twice", CONFORMANCE),
@@ -103,15 +103,15 @@ MUTATIONS = [
       LIVE, "-k", "classic or cases"),
     m("J2", PAGE, "return !isShut(state, r) && p > rightmost(state, r) && p <= last && (p < last || crossesOf(state, r) >= grid.close_after);",
       "return !isShut(state, r) && p > rightmost(state, r) && p <= last && (p < last || crossesOf(state, r) >= grid.close_after - 1);",
-      "the page locks one cross early", LIVE, "-k", "cases"),
+      "the page locks one cross early", LIVE, "-k", "page_plays_the_hand_made"),
     m("J3", PAGE, "if (sheet.penalties >= grid.penalty_boxes) game.over = { reason: \"penalties\", turn: game.turn, player: p };",
       "if (sheet.penalties > grid.penalty_boxes) game.over = { reason: \"penalties\", turn: game.turn, player: p };",
       "one penalty more on the page", LIVE, "-k", "classic or cases"),
     m("J4", PAGE, "game.players.forEach((sheet) => { sheet.closed[row] = true; });",
       "game.players.slice(1).forEach((sheet) => { sheet.closed[row] = true; });",
-      "a closed row stays open for the first player", LIVE, "-k", "classic or cases"),
+      "a closed row stays open for the first player", LIVE, "-k", "page_plays_the_hand_made"),
     m("J5", PAGE, "if (game.acted[p][game.action - 1]) refuse(\"acted\", { action: game.action });", "",
-      "two crosses in one action", LIVE, "-k", "classic"),
+      "two crosses in one action", LIVE, "-k", "page_plays_the_hand_made"),
     m("J6", PAGE, "if (!state.bar.includes(b) && !struck.has(grid.bonus_bar[b - 1])) return b;",
       "if (!state.bar.includes(b)) return b;", "a bonus takes a struck bar box on the page", LIVE_FEATURES),
     m("J7", PAGE, "Array.from({ length: item.amount }, ", "Array.from({ length: item.amount - 1 }, ",
@@ -122,9 +122,12 @@ MUTATIONS = [
     m("J10", PAGE, "if (power.effect === \"cross_each_open_row\") ROWS.forEach((row, rr) => forced.push(",
       "if (power.effect === \"cross_each_open_row\") ROWS.forEach((row, rr) => rr && forced.push(",
       "the page's diamond skips the top row", LIVE_FEATURES),
-    m("J11", PAGE, "if (cell.framed) {", "if (cell.framed && p) {", "a framed first cell gives no bonus on the page",
-      LIVE_FEATURES),
-    m("J13", PAGE, "&& !state.bis[r].includes(top)", "", "a small box crossed twice", LIVE, "-k", "bis"),
+    m("J11", PAGE, "if (cell.framed) {", "if (cell.framed && p !== ROWS[r].last) {",
+      "a framed last cell gives no bonus on the page", LIVE, "-k", "page_plays_the_hand_made"),
+    # (Offering a crossed small box again, "&& !state.bis[r].includes(top)" removed, changes nothing: the
+    # scorer refuses a box listed twice, so legalAfter never offers it.  The refusal's reason does change.)
+    m("J13", PAGE, "    if (sheet.bis[r].includes(q)) refuse(\"crossed\");\n", "",
+      "a small box crossed twice refused as impossible, not as crossed", LIVE, "-k", "page_plays_the_hand_made"),
     m("J14", PAGE, "if (game.action === 2 && !game.acted[a][0] && !game.acted[a][1] && !game.penalty) refuse(\"penalty-due\", { player: a });",
       "if (game.action === 2 && !game.acted[a][1] && !game.penalty) refuse(\"penalty-due\", { player: a });",
       "a penalty due although action 1 crossed", LIVE, "-k", "classic"),
@@ -141,7 +144,11 @@ MUTATIONS = [
     # -- the sheet plan (plan.py): located by short patterns, the plan is being rewritten --
     m("P9", PLAN, "if cell_h < tallest - 1e-9:", "if cell_h < tallest - s.mm(1) - 1e-9:",
       "the rows-height guard loosened by 1 mm", PLAN_TESTS),
-    m("P12", PLAN, "| set(grid.bonus_bar)", "", "the colour key ignores the bar's colours", PLAN_TESTS),
+    # (Dropping "| set(grid.bonus_bar)" alone changes nothing: a bar box feeds a row's lock, whose colour is its
+    # last cell's, so every bar colour is a cell colour.  The key must list every colour printed, cells' and bar's.)
+    m("P12", PLAN, "{cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)",
+      "{row.cells[0].colour for row in grid.rows} | set(grid.bonus_bar)",
+      "the colour key lists the rows' colours and the bar's, not a cell of another colour", PLAN_TESTS),
     m("P1", PLAN, "if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD):",
       "if end - key_w - s.mm(1.5) - start < 0:", "the key shares the title band however little is left", PLAN_TESTS),
 ]

@@ -52,6 +52,7 @@ class Record:
     end: str | None = None
     closings: list[tuple[int, int, int]] = field(default_factory=list)  # (row, roll, action)
     sheets: list[dict] = field(default_factory=list)  # final sheets, normalised (``normal``)
+    probes: list[dict] = field(default_factory=list)  # a hand-made case's moves the page must refuse
 
 
 def _number(grid: Grid, row: int, index: int) -> int:
@@ -129,8 +130,10 @@ def scripted(grid: Grid, case: dict) -> Record:
             return found[0]
         return choose
 
-    return record(grid, [player(s) for s in range(case["players"])], engine.hand_dice(case["rolls"]),
-                  [tuple(n) for n in case.get("lucky", [])])
+    rec = record(grid, [player(s) for s in range(case["players"])], engine.hand_dice(case["rolls"]),
+                 [tuple(n) for n in case.get("lucky", [])])
+    rec.probes = case.get("probes", [])
+    return rec
 
 
 def case_grid(case: dict) -> Grid:
@@ -169,7 +172,10 @@ def ops(rec: Record) -> list[dict]:
     (``engine.moves`` and the player's first pending item); ``want`` says what the
     simulator expects there: ``legal`` (the moves of a decision, the dice, the
     colours still in the game), ``head`` (the forced cross or choice pending),
-    ``none_pending``."""
+    ``none_pending``.  A probe (``"probe": true``, a hand-made case's) is a move
+    the page must refuse for ``want["refused"]``, tried on a copy of the game
+    just before (``"before": true``) or after the decision ``"at"`` (its move
+    and what that forced)."""
     grid = rec.grid
     out: list[dict] = []
     events = rec.events
@@ -179,6 +185,11 @@ def ops(rec: Record) -> list[dict]:
     roll_no, roll = 0, None
     crossed_this_turn = False
     i = 0
+
+    def probe(seat: int, action: int, before: bool) -> None:
+        for p in rec.probes:
+            if p["at"] == f"{roll_no}.{seat}.{action}" and bool(p.get("before")) == before:
+                out.append({"m": p["move"], "probe": True, "want": {"refused": p["refused"]}})
 
     def forced(seat: int) -> None:
         """The crosses and choices the last move forced, in the simulator's order."""
@@ -216,6 +227,7 @@ def ops(rec: Record) -> list[dict]:
                     moves, chosen = [], None
                 out.append({"look": seat, "want": {"legal": moves, "action": 1, "roll": roll, "seat": seat,
                                                    "lucky": list(rec.lucky[seat])}})
+                probe(seat, 1, before=True)
                 if chosen is not None:
                     kind, row, number = chosen
                     out.append({"m": page_move(kind, seat, row, number), "want": {}})
@@ -224,6 +236,7 @@ def ops(rec: Record) -> list[dict]:
                     if i < len(events) and events[i][0] == "x" and events[i][1] == seat and kind != "bis":
                         i += 1  # the move's own cross
                     forced(seat)
+                probe(seat, 1, before=False)
             end_action(1)
             if (roll_no, 1) in closed_after and len({r for r, ro, a in rec.closings
                                                      if (ro, a) <= (roll_no, 1)}) >= engine.ROWS_TO_END:
@@ -236,6 +249,7 @@ def ops(rec: Record) -> list[dict]:
                 moves, chosen = [], None
             out.append({"look": active, "want": {"legal": moves, "action": 2, "roll": roll, "seat": active,
                                                  "colours": sorted(colours), "penalty": not crossed_this_turn}})
+            probe(active, 2, before=True)
             if chosen is not None:
                 kind, row, number = chosen
                 out.append({"m": page_move(kind, active, row, number), "want": {}})
@@ -243,6 +257,7 @@ def ops(rec: Record) -> list[dict]:
                 if i < len(events) and events[i][0] == "x" and events[i][1] == active and kind != "bis":
                     i += 1
                 forced(active)
+            probe(active, 2, before=False)
             if not crossed_this_turn:
                 out.append({"m": {"move": "penalty", "player": active}, "want": {}})
         else:
@@ -292,6 +307,12 @@ def compare(rec: Record, sent: list[dict], answer: dict) -> list[str]:
     grid, problems = rec.grid, []
     for k, (op, got) in enumerate(zip(sent, answer["out"])):
         want, where = op["want"], f"op {k} {json.dumps(op.get('m', op.get('look')))}"
+        if op.get("probe"):
+            if got.get("probe") != want["refused"]:
+                problems.append(f"{where}: the page must refuse it ({want['refused']}), "
+                                f"{'refused it: ' + got['probe'] if got.get('probe') else 'it took it'}")
+                break
+            continue
         if got.get("refused"):
             problems.append(f"{where}: the page refused it ({got['refused']})")
             break
@@ -351,6 +372,11 @@ return arguments[0].map(({players, ops}) => {
   const out = [];
   for (const op of ops) {
     const got = {};
+    if (op.probe) {  // tried on a copy: the game goes on as it was
+      try { E.play(game, op.m); got.probe = null; } catch (error) { if (error instanceof E.Refused) got.probe = error.reason; else throw error; }
+      out.push(got);
+      continue;
+    }
     if (op.look !== undefined) { got.moves = E.moves(game, op.look); got.head = head(game.players[op.look]); }
     if (op.m) {
       if (op.m.player !== undefined) got.head = head(game.players[op.m.player]);

@@ -67,6 +67,12 @@ def test_the_cases_leave_the_sheets_worked_out_by_hand():
         asked = {f"{e[2]}.{e[1]}.{e[3]}": sorted(map(list, e[4])) for e in rec.events if e[0] == "ask"}
         for key, moves in case.get("offered", {}).items():
             assert asked.get(key, []) == sorted(moves), (case["id"], key)
+        assert sum(1 for op in ops(rec) if op.get("probe")) == len(case.get("probes", [])), case["id"]  # each placed
+        for probe in case.get("probes", []):  # a cell the page refuses is no move of the simulator's there
+            move, seat = probe["move"], int(probe["at"].split(".")[1])
+            if probe.get("before") and move["player"] == seat and move["move"] in ("cross", "bis", "lucky"):
+                kind = {"cross": "cell", "bis": "bis", "lucky": "lucky"}[move["move"]]
+                assert [kind, move["row"], move["number"]] not in asked.get(probe["at"], []), (case["id"], probe)
 
 
 @pytest.mark.slow  # a browser
