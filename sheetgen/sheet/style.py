@@ -32,6 +32,10 @@ TEMPLATE_PREFIX = "rules_"
 # language file of the user's is for printing and may leave them out too.
 SCREEN_PREFIX = ("counter_", "pack_")
 LONGEST_TEMPLATE = 700
+# The language's one name for each concept of the game (row, cell, lock, ...) and
+# the names it must not also use: a reference for translators and for the tests,
+# never printed, so that a file of the user's may leave it out.
+GLOSSARY = "glossary"
 # {name} is a value the code fills in; {name:one|other} is the wording for 1
 # and for any other number, with # standing for the number.
 PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}|]*))?\}")
@@ -102,7 +106,9 @@ def load_label_file(path: str) -> Labels:
 
 @lru_cache(maxsize=1)
 def _english() -> dict[str, str]:
-    return shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")  # type: ignore[return-value]
+    words = shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+    assert isinstance(words, dict)
+    return {key: text for key, text in words.items() if key != GLOSSARY}
 
 
 def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
@@ -112,6 +118,7 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
     english = _english()
     if not isinstance(node.value, dict):
         node.expected("a mapping")
+    node = Node(node.source, node.path, {k: v for k, v in node.value.items() if k != GLOSSARY})
     words = [key for key in english if not _is_template(key)]
     screen = [key for key in words if templates_optional and key.startswith(SCREEN_PREFIX)]
     fields = _part(node, templates=False).mapping(required=[key for key in words if key not in screen], optional=screen)
