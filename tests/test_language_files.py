@@ -114,7 +114,7 @@ def test_a_dropped_placeholder_is_refused(data_copy):
 
 
 def test_a_brace_outside_a_placeholder_is_refused(data_copy):
-    edit(data_copy / "lang-de.yaml", "{points:Punkt|Punkte}. Die anderen", "{points:Punkt}. Die anderen")
+    edit(data_copy / "lang-de.yaml", "zählt −{points} {points:Punkt|Punkte}", "zählt −{points} {points:Punkt}")
     with pytest.raises(InputError, match=r"^lang-de.yaml: rules_penalty: a '\{' or '\}' outside a placeholder"
                                          r" \(expected \{name\} or \{name:one\|other\}\)$"):
         load_labels("de")

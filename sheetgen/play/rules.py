@@ -43,6 +43,7 @@ def compose_rules(grid: Grid, labels: Labels) -> Rules:
     words = _Words(grid, labels)
     sections = [
         words.material(),
+        *words.variant(),
         words.turn(),
         Section(labels("rules_title_closing"), (labels.fill("rules_closing", count=grid.close_after),)),
         *words.features(),
@@ -50,6 +51,11 @@ def compose_rules(grid: Grid, labels: Labels) -> Rules:
         words.scoring(),
     ]
     return Rules(labels.fill("rules_heading", title=grid.title), tuple(sections))
+
+
+# The original game, whose players a variant's differences are set apart for
+# (the rules_variant_* templates name these values in words).
+BASE_CLOSE_AFTER, BASE_DICE_FACES, BASE_PENALTY_BOXES, BASE_PENALTY_POINTS = 5, 6, 4, 5
 
 
 def has_colour_cells(grid: Grid) -> bool:
@@ -123,12 +129,27 @@ class _Words:
         return Section(
             labels("rules_title_material"),
             (
+                labels("rules_players"),
                 labels.fill("rules_dice", colours=self.listed([self.colour(c) for c in used]),
                             faces=grid.dice_faces, high=2 * grid.dice_faces),
                 labels.fill("rules_rows", count=len(grid.rows)),
             ),
             tuple(self.row_item(r, self.row_numbers(row)) for r, row in enumerate(grid.rows)),
         )
+
+    def variant(self) -> Iterable[Section]:
+        """What a player of the original game would otherwise miss, in a section of its own."""
+        grid, labels = self.grid, self.labels
+        differences = []
+        if grid.close_after != BASE_CLOSE_AFTER:
+            differences.append(labels.fill("rules_variant_closing", count=grid.close_after))
+        if grid.dice_faces != BASE_DICE_FACES:
+            differences.append(labels.fill("rules_variant_dice", faces=grid.dice_faces, high=2 * grid.dice_faces))
+        if (grid.penalty_boxes, grid.penalty_points) != (BASE_PENALTY_BOXES, BASE_PENALTY_POINTS):
+            differences.append(labels.fill("rules_variant_penalty", count=grid.penalty_boxes,
+                                           points=grid.penalty_points))
+        if differences:
+            yield Section(labels("rules_title_variant"), tuple(differences))
 
     def turn(self) -> Section:
         labels = self.labels
