@@ -101,8 +101,8 @@ def text_of(section: Section) -> str:
 
 
 def all_text(rules: Rules) -> str:
-    """Heading, titles, paragraphs and items, a line each."""
-    return "\n".join([rules.heading] + [line for s in rules.sections for line in (s.title, *s.paragraphs, *s.items)])
+    """Heading, titles, paragraphs and items, a line each, no-break spaces as spaces (test_typography checks them)."""
+    return "\n".join([rules.heading] + [line for s in rules.sections for line in (s.title, *s.paragraphs, *s.items)]).replace("\u00a0", " ")
 
 
 class Composed:
@@ -211,9 +211,9 @@ def test_english_reads_as_the_rules_say():
     assert "\nOctagon (red 6 and blue 4): at the end, +13 points.\n" in say["powers"]
     assert "\nCircle (yellow 11 and green 9): at once, 2 crosses in your open row with the fewest" in say["powers"]
     assert "At most 16 crosses of a row count" in say["bis"]
-    assert "in a cell of the die's colour, in any row" in say["blocks"]
-    assert "in the row of the die's colour." in say["classic"]
-    assert "the lock takes that cell's colour (row 1: red; row 2: yellow; row 3: green; row 4: blue)" in say["rainbow"]
+    assert "in a cell of the die’s colour, in any row" in say["blocks"]
+    assert "in the row of the die’s colour." in say["classic"]
+    assert "the lock takes that cell’s colour (row 1: red; row 2: yellow; row 3: green; row 4: blue)" in say["rainbow"]
     assert "the last cell closes the row (red: 11; yellow: 10; green: 3; blue: 4)" in say["mixed"]
     assert "The sheet has 4 penalty boxes, each worth −5 points." in say["classic"]
 
@@ -264,7 +264,7 @@ def test_one_shuffled_row_and_one_two_coloured_row_are_enough():
     assert [s.title for s in rules.sections][3:5] == ["Cells of every colour", "Shuffled numbers"]
     assert rules.sections[0].items == ("red: 5 2 3 4 6 7 8 9 10 11 12", "row 2: 2 to 12", "green: 12 to 2",
                                        "blue: 12 to 2")
-    assert "in a cell of the die's colour, in any row" in all_text(rules)
+    assert "in a cell of the die’s colour, in any row" in all_text(rules)
     assert "(red: 12; row 2: 12; green: 2; blue: 2)" in rules.sections[4].paragraphs[0]
 
 

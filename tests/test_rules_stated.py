@@ -36,7 +36,7 @@ RULES: dict[str, tuple[Callable[[Grid], bool], dict[str, str]]] = {
     "one cell an action, triggers on top": (EVERY, {
         "en": r"at most one cell; what that cell triggers comes on top",
         "de": r"höchstens ein Feld an; was dieses Feld auslöst, kommt noch dazu",
-        "fr": r"au plus une case ; ce que cette case déclenche vient en plus",
+        "fr": r"au plus une case\s; ce que cette case déclenche vient en plus",
         "it": r"al massimo una casella; ciò che quella casella fa scattare si aggiunge",
         "nl": r"hoogstens één vakje aan; wat dat vakje in gang zet, komt erbij"}),
     "the closer's row shut for them at once": (EVERY, {
