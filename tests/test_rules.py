@@ -75,7 +75,7 @@ EXPECTED = {
         [8, 5, 6, 2, 9, 12, 11, 3, 7, 4, 10], [11, 10, 2, 8, 7, 5, 9, 6, 12, 3, 4],
     ), last=[1, 11, 2, 3, 3, 10, 4, 4]),  # row 1: 11; row 2: 3; ...
 }
-BASE_AFTER = ("end", "scoring")
+BASE_AFTER = ("end", "scoring", "mistakes")
 
 
 def base_before(expected: Expected) -> tuple[str, ...]:

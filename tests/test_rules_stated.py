@@ -43,6 +43,17 @@ RULES: dict[str, tuple[Callable[[Grid], bool], dict[str, str]]] = {
         "en": r"a row that you close is shut for you at once", "de": r"die du abschließt, ist für dich sofort zu",
         "fr": r"que vous clôturez est close pour vous aussitôt", "it": r"che chiudi tu è chiusa per te subito",
         "nl": r"die jij afsluit, is voor jou meteen dicht"}),
+    "mistake: only the active player takes a penalty": (EVERY, {
+        "en": r"Only the active player takes a penalty", "de": r"Nur der aktive Spieler bekommt einen Fehlwurf",
+        "fr": r"Seul le joueur actif prend un coup manqué", "it": r"Solo il giocatore attivo prende un tiro a vuoto",
+        "nl": r"Alleen de actieve speler krijgt een misworp"}),
+    "mistake: the lock is a cross": (EVERY, {"en": r"The lock counts as a cross", "de": r"Das Schloss zählt .* als Kreuz",
+                                             "fr": r"Le cadenas compte comme une croix",
+                                             "it": r"Il lucchetto conta come una crocetta",
+                                             "nl": r"Het slot telt als een kruisje"}),
+    "mistake: a lucky number is a white sum only": (lambda grid: grid.lucky is not None, {
+        "en": r"never with a coloured die", "de": r"nie mit einem Farbwürfel", "fr": r"jamais avec un dé de couleur",
+        "it": r"mai con un dado colorato", "nl": r"nooit met een gekleurde dobbelsteen"}),
     "skipped cells struck": (EVERY, {"en": r"strike it through", "de": r"streich es durch", "fr": r"barrez-la",
                                      "it": r"barrala", "nl": r"streep het door"}),
     "a power's crosses chain": (lambda grid: bool(grid.powers), {

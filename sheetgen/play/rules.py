@@ -49,6 +49,7 @@ def compose_rules(grid: Grid, labels: Labels) -> Rules:
         *words.features(),
         Section(labels("rules_title_end"), (labels("rules_end"),)),
         words.scoring(),
+        words.mistakes(),
     ]
     return Rules(labels.fill("rules_heading", title=grid.title), tuple(sections))
 
@@ -205,6 +206,15 @@ class _Words:
                 cells=cells,
                 effect=self.labels.fill(f"rules_power_{power.effect.value}", amount=power.amount),
             )
+
+    def mistakes(self) -> Section:
+        """What new players get wrong most, as a list: the base game's, then the grid's features'."""
+        labels = self.labels
+        items = [labels("rules_mistake_lock"), labels("rules_mistake_penalty"),
+                 labels.fill("rules_mistake_threshold", count=self.grid.close_after), labels("rules_mistake_end")]
+        if self.grid.lucky:
+            items.append(labels("rules_mistake_lucky"))
+        return Section(labels("rules_title_mistakes"), (), tuple(items))
 
     def scoring(self) -> Section:
         grid, labels = self.grid, self.labels
