@@ -194,8 +194,8 @@ def test_the_pages_show_the_zips_own_size(pack):
     size = (pack / ZIP).stat().st_size
     assert size > 1_000_000
     english = f"{size / 1e6:.1f}".removesuffix(".0")
-    assert f"Everything in one zip file <small>{english} MB</small>" in (pack / "index.html").read_text()
-    assert f"Tout dans un fichier zip <small>{english.replace('.', ',')} Mo</small>" in (
+    assert f"Everything in one zip file <small>{english}\u00a0MB</small>" in (pack / "index.html").read_text()
+    assert f"Tout dans un fichier zip <small>{english.replace('.', ',')}\u00a0Mo</small>" in (
         pack / "index-fr.html").read_text()
 
 
@@ -361,7 +361,7 @@ def test_each_language_writes_a_name_and_its_note_with_its_own_colon():
     sizes = {path: 1000 for path in pack_paths(pack, classic)}
     game = Typical(60, 30, 500, 4, "careful")
     english, french = (index_html(pack, [classic], lang, sizes, 2_000_000, {"classic": game}) for lang in pack.langs)
-    assert "<strong>A4</strong>: " in english and "<strong>A4</strong> : " in french  # French spaces its colon
+    assert "<strong>A4</strong>: " in english and "<strong>A4</strong>\u00a0: " in french  # French spaces its colon
 
 
 def pack_paths(pack: Pack, grid) -> list[str]:
