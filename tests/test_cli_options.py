@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from sheetgen.cli import cli
 from sheetgen.grid.yamlio import read_yaml
 from sheetgen.process import LINE_MAX
-from sheetgen.sheet.style import TEMPLATE_PREFIX
+from sheetgen.sheet.style import GLOSSARY, TEMPLATE_PREFIX
 
 from cli_process import run_on_a_terminal
 
@@ -194,7 +194,8 @@ CLUB = GERMAN.replace('"Fehlwürfe"', '"Patzer"')  # a club's own word for a pen
 # The words that follow the sheet's in lang-en.yaml (the counter page's, ...; not the rules
 # templates, which a message about words does not list), as the message lists them.
 _KEYS = list(read_yaml(REPO / "sheetgen" / "data" / "lang-en.yaml"))
-_LATER = [key for key in _KEYS[_KEYS.index("power_at_end") + 1:] if not key.startswith(TEMPLATE_PREFIX)]
+_LATER = [key for key in _KEYS[_KEYS.index("power_at_end") + 1:]
+          if not key.startswith(TEMPLATE_PREFIX) and key != GLOSSARY]  # the glossary is for editors, not a word
 ENGLISH_KEYS_AFTER_THE_SHEETS = ", ".join(_LATER[:-1]) + " or " + _LATER[-1]
 
 
