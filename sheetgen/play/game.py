@@ -51,7 +51,7 @@ LUCKY = 2  # a lucky number: the first free cell of a row with fewest crosses
 POWER = 3  # where a power's crosses go, when rows tie for fewest crosses
 
 Move = tuple[int, int, int]  # (kind, row, cell index)
-Place = tuple[int, int, bool, Move]  # a cell a number may go to: row, index, is last, its CELL move
+Place = tuple[int, int, bool, Move, Move]  # a cell a number may go to: row, index, is last, its CELL and BIS moves
 Roll = tuple[int, int, tuple[int, ...]]  # (white die, white die, coloured dice in COLOURS order)
 
 SHUT = 1 << 10  # Sheet.next of a row closed for its player: beyond any cell, so no cell is legal
@@ -80,7 +80,7 @@ class Rulebook:
     colour: tuple[tuple[int, ...], ...]  # per row: colour of each cell
     lock_colour: tuple[int, ...]  # per row
     row_of_colour: tuple[int, ...]  # per colour: the row it locks, -1 for none
-    # Where a number may go, as places (row, cell index, is the row's last cell, the CELL move):
+    # Where a number may go, as places (row, cell index, is the row's last cell, the CELL and BIS moves):
     by_sum: tuple[tuple[Place, ...], ...]  # per number: every cell that carries it
     by_colour: tuple[tuple[tuple[Place, ...], ...], ...]  # per colour, per number: the cells of that colour
     bis: bool
@@ -109,7 +109,7 @@ def rulebook(grid: Grid) -> Rulebook:
     colour = tuple(tuple(COLOURS.index(cell.colour) for cell in row.cells) for row in rows)
     lock_colour = tuple(COLOURS.index(row.lock_colour) for row in rows)
     numbers = {(r, i): cell.number for r, row in enumerate(rows) for i, cell in enumerate(row.cells)}
-    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i)) for r, i in numbers]  # top row first, left to right
+    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i), (BIS, r, i)) for r, i in numbers]  # top row first, left to right
     return Rulebook(
         grid=grid,
         rows=len(rows),
@@ -272,10 +272,13 @@ class Game:
     def run(self) -> None:
         """The turn loop, until ``GameOver`` or the end of the dice.  Everything
         it reads on every roll is bound to a local name first: this loop is
-        where the time goes."""
+        where the time goes.  Moves come ready-made from the rulebook's places
+        (a CELL and a BIS move each), so making the legal moves allocates
+        nothing but their list."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
-        players, apply, coloured_moves = table.players, self.apply, self.coloured_moves
+        penalty_boxes = rules.penalty_boxes
+        players, cross, coloured_moves, closing = table.players, self.cross, self.coloured_moves, self.closing
         seated = tuple(zip(sheets, strategies))
         for w1, w2, dice in self.dice:
             rolls = table.rolls = table.rolls + 1
@@ -289,37 +292,48 @@ class Game:
             for sheet, choose in seated:
                 nxt, crosses = sheet.next, sheet.crosses
                 moves = []
-                for r, i, closes, cross in places:
-                    if i >= nxt[r]:
+                for r, i, closes, move, box in places:
+                    n = nxt[r]
+                    if i >= n:
                         if not closes or crosses[r] >= close_after:
-                            moves.append(cross)
-                    elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
-                        moves.append((BIS, r, i))
+                            moves.append(move)
+                    elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                        moves.append(box)
                 if lucky and total in sheet.lucky:
                     moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
                 if moves:
                     move = choose(moves, sheet, table)
                     if move is not None:
-                        apply(sheet, move, 1)
+                        kind, row, index = move
+                        if kind == BIS:
+                            sheet.boxes[row] |= 1 << index
+                            crosses[row] += 1
+                        else:
+                            cross(sheet, row, index, 1)
                         if sheet.seat == active:
                             table.active_crossed = True
-            if self.closing:
+            if closing:
                 self.close_rows()
 
             # Action 2, the active player.
             table.action = 2
-            sheet = sheets[active]
+            sheet, choose = seated[active]
             moves = coloured_moves(sheet, w1, w2, dice)
             if moves:
-                move = strategies[active](moves, sheet, table)
+                move = choose(moves, sheet, table)
                 if move is not None:
-                    apply(sheet, move, 2)
+                    kind, row, index = move
+                    if kind == BIS:
+                        sheet.boxes[row] |= 1 << index
+                        sheet.crosses[row] += 1
+                    else:
+                        cross(sheet, row, index, 2)
                     table.active_crossed = True
             if not table.active_crossed:
                 sheet.penalties += 1
-                if sheet.penalties >= rules.penalty_boxes:
+                if sheet.penalties >= penalty_boxes:
                     raise GameOver("penalties")
-            if self.closing:
+            if closing:
                 self.close_rows()
 
     def coloured_moves(self, sheet: Sheet, w1: int, w2: int, dice: Sequence[int]) -> list[Move]:
@@ -329,17 +343,19 @@ class Game:
         white dice give two numbers only when they differ."""
         rules = self.rules
         close_after, bis, by_colour = rules.close_after, rules.bis, rules.by_colour
-        nxt, crosses = sheet.next, sheet.crosses
+        nxt, crosses, boxes = sheet.next, sheet.crosses, sheet.boxes
         moves: list[Move] = []
+        append = moves.append
         for c in self.table.in_game:
             die = dice[c]
             cells = by_colour[c]
-            for r, i, closes, move in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
-                if i >= nxt[r]:
+            for r, i, closes, move, box in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
+                n = nxt[r]
+                if i >= n:
                     if not closes or crosses[r] >= close_after:
-                        moves.append(move)
-                elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
-                    moves.append((BIS, r, i))
+                        append(move)
+                elif bis and i == n - 1 and not boxes[r] >> i & 1:
+                    append(box)
         return moves
 
     def fewest_crosses_moves(self, sheet: Sheet, kind: int) -> list[Move]:

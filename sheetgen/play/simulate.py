@@ -7,7 +7,8 @@ how often each row closes and who closes it, penalties per seat, each row's
 share of the points, how often each cell is crossed, and warnings for a grid
 that plays badly.  ``report_text`` and ``report_json`` present it.
 
-Determinism: game ``i`` of a run with seed ``s`` is seeded from ``(s, i)``
+Determinism: game ``i`` of a run with seed ``s`` has three random streams
+(dice, strategies' choices, lucky numbers), each seeded from ``(s, i, purpose)``
 alone, and every tally is made of integers (sums, counts, histograms), which
 add up exactly in any order; so a report depends on the seed, never on
 ``jobs`` or on how the games are split between processes.  Scores are points,
@@ -75,14 +76,26 @@ class Setup:
         return tuple(self.strategies[seat % len(self.strategies)] for seat in range(self.players))
 
 
+# A game's random streams, one per purpose: (seed, game index, purpose) -> its own seed.
+DICE, CHOICES, LUCKY_NUMBERS = 0, 1, 2
+PURPOSES = 4  # room for one more
+
+
+def stream_seed(seed: int, index: int, purpose: int) -> int:
+    """The seed of one purpose's stream in game ``index`` of a run seeded ``seed``:
+    ``(seed * 2**32 + index) * 4 + purpose``.  Distinct for every (seed, index,
+    purpose) with 0 <= index < 2**32, so no two streams of any runs share a seed
+    (game 2k's lucky numbers and game k's dice used to, with seed 0)."""
+    return ((seed << 32 | index) << 2) + purpose
+
+
 def play_game(setup: Setup, index: int, rules: Rulebook | None = None) -> GameResult:
     """Game ``index`` of the run ``setup``: the same game whatever else is played.
     (``rules``: ``rulebook(setup.grid)``, passed by callers that play many games,
     since hashing a grid to find its cached rulebook costs more than a roll.)"""
-    game_seed = setup.seed << 32 | index
-    dice = random_dice(setup.grid.dice_faces, random.Random(game_seed << 1))
-    choices = random.Random(game_seed << 1 | 1)  # strategies' own: the dice never depend on them
-    lucky = deal_lucky(setup.grid.lucky, game_seed)
+    dice = random_dice(setup.grid.dice_faces, random.Random(stream_seed(setup.seed, index, DICE)))
+    choices = random.Random(stream_seed(setup.seed, index, CHOICES))  # the dice never depend on them
+    lucky = deal_lucky(setup.grid.lucky, stream_seed(setup.seed, index, LUCKY_NUMBERS))
     return Game(
         rules or rulebook(setup.grid),
         [STRATEGIES[name].make(choices) for name in setup.seats],

@@ -68,7 +68,7 @@ def _careful(rng: random.Random) -> Choose:
 
     def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
         nxt, crosses, last = sheet.next, sheet.crosses, table.rules.last
-        best, ties = 1 << 30, []
+        best, chosen, ties = 1 << 30, None, None  # ties: a list only once two moves tie
         for move in moves:
             kind, row, index = move
             skip = 0 if kind == BIS else index - nxt[row]
@@ -83,12 +83,15 @@ def _careful(rng: random.Random) -> Choose:
             else:
                 continue
             if key < best:
-                best, ties = key, [move]
+                best, chosen, ties = key, move, None
             elif key == best:
-                ties.append(move)
-        if not ties:
-            return None
-        return ties[0] if len(ties) == 1 else ties[randrange(len(ties))]
+                if ties is None:
+                    ties = [chosen, move]
+                else:
+                    ties.append(move)
+        if ties is None:
+            return chosen
+        return ties[randrange(len(ties))]
 
     return choose
 
