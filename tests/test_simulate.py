@@ -35,9 +35,9 @@ from sheetgen.play.simulate import (
 )
 from sheetgen.play.strategies import CAREFUL_SKIP_POINTS, GREEDY_MAX_SKIP, STRATEGIES
 
-# Seats take these in turn: every strategy plays every grid at every table size.
-TABLES = [(2, ("random", "greedy")), (3, ("careful", "random", "greedy")), (5, ("careful",))]
-GAMES_PER_TABLE = 400
+# Seats take these in turn: every strategy plays every grid; games per table (best is the slowest).
+TABLES = [(2, ("random", "greedy"), 400), (3, ("careful", "random", "greedy"), 400), (5, ("careful",), 400),
+          (3, ("best", "careful"), 60), (1, ("best",), 100)]
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -45,8 +45,8 @@ def test_every_final_sheet_is_accepted_and_scored_as_tallied(name):
     grid = load_grid(name)
     rules = rulebook(grid)
     ends = Counter()
-    for players, strategies in TABLES:
-        setup = Setup(grid, games=GAMES_PER_TABLE, players=players, strategies=strategies, seed=7)
+    for players, strategies, games in TABLES:
+        setup = Setup(grid, games=games, players=players, strategies=strategies, seed=7)
         for index in range(setup.games):
             result = play_game(setup, index, rules)
             ends[result.end] += 1
@@ -85,7 +85,7 @@ def test_a_grid_with_every_feature_at_once_leaves_sheets_the_scorer_accepts():
     grid = grid_from_data(EVERYTHING, "everything.yaml")
     rules = rulebook(grid)
     unlocked = Counter()
-    for players, strategies in ((1, ("greedy",)), (3, ("careful", "random", "greedy"))):
+    for players, strategies in ((1, ("greedy",)), (3, ("careful", "random", "greedy")), (2, ("best", "best"))):
         setup = Setup(grid, games=300, players=players, strategies=strategies, seed=5)
         for index in range(setup.games):
             result = play_game(setup, index, rules)
@@ -408,7 +408,7 @@ rows:
 SIMULATE_ERRORS = [
     (("simulate", "nosuch"), 1, "sheetgen: nosuch: unknown grid (expected a file or one of "),
     (("simulate", "classic", "--strategy", "clever"), 2,
-     "sheetgen simulate: Invalid value for '--strategy': 'clever' is not one of 'random', 'greedy', 'careful'."),
+     "sheetgen simulate: Invalid value for '--strategy': 'clever' is not one of 'random', 'greedy', 'careful', 'best'."),
     (("simulate", "classic", "--strategy", "x" * 100), 2,
      "sheetgen simulate: Invalid value for '--strategy': 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not"),
     (("simulate", "classic", "--strategy", "\x1b[31mred"), 2,

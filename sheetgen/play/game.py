@@ -109,7 +109,8 @@ def rulebook(grid: Grid) -> Rulebook:
     colour = tuple(tuple(COLOURS.index(cell.colour) for cell in row.cells) for row in rows)
     lock_colour = tuple(COLOURS.index(row.lock_colour) for row in rows)
     numbers = {(r, i): cell.number for r, row in enumerate(rows) for i, cell in enumerate(row.cells)}
-    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i), (BIS, r, i)) for r, i in numbers]  # top row first, left to right
+    # top row first, left to right
+    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i), (BIS, r, i)) for r, i in numbers]
     return Rulebook(
         grid=grid,
         rows=len(rows),
@@ -292,11 +293,11 @@ class Game:
             for sheet, choose in seated:
                 nxt, crosses = sheet.next, sheet.crosses
                 moves = []
-                for r, i, closes, move, box in places:
+                for r, i, closes, cell, box in places:
                     n = nxt[r]
                     if i >= n:
                         if not closes or crosses[r] >= close_after:
-                            moves.append(move)
+                            moves.append(cell)
                     elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
                         moves.append(box)
                 if lucky and total in sheet.lucky:
@@ -349,11 +350,11 @@ class Game:
         for c in self.table.in_game:
             die = dice[c]
             cells = by_colour[c]
-            for r, i, closes, move, box in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
+            for r, i, closes, cell, box in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
                 n = nxt[r]
                 if i >= n:
                     if not closes or crosses[r] >= close_after:
-                        append(move)
+                        append(cell)
                 elif bis and i == n - 1 and not boxes[r] >> i & 1:
                     append(box)
         return moves

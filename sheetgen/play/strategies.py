@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .best import make_best
 from .game import BIS, Choose, Move, Sheet, Table
 
 GREEDY_MAX_SKIP = 1  # greedy crosses a cell only if it loses at most this many cells
@@ -105,6 +106,8 @@ STRATEGIES = {
         Strategy("careful", "crosses a cell that loses none (in the row with most crosses), else closes a row"
                  f" or loses one cell of a row with at most {CAREFUL_YOUNG_ROW} cross; against a penalty, loses"
                  f" cells worth less than it ({CAREFUL_SKIP_POINTS} points each)", _careful),
+        Strategy("best", "crosses what leaves the sheet worth most: its crosses and the likely crosses to come"
+                 " per row, penalties counted; the rolling player weighs both actions together", make_best),
     )
 }
 DEFAULT_STRATEGY = "careful"
