@@ -6,6 +6,7 @@ the command line's errors are one line each."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import runpy
 from collections import Counter
@@ -25,11 +26,15 @@ from sheetgen.play.simulate import (
     Setup,
     Spread,
     Tally,
+    compare_json,
+    differences,
     empty_tally,
     game_marks,
+    mean_interval,
     play_game,
     report_json,
     report_text,
+    share_interval,
     simulate,
     typical_game,
 )
@@ -472,3 +477,79 @@ def test_the_docs_report_is_what_the_command_prints(run):
 def test_the_docs_balance_table_is_what_the_script_prints():
     script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
     assert script["balance_table"]() in DOCS.read_text()
+
+
+# -- intervals and comparisons --------------------------------------------------------
+
+
+def test_a_means_interval_is_worked_by_hand():
+    # 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32 / 7, standard error
+    # sqrt(32 / 7 / 8) = 0.75593, times 1.96 = 1.48160.
+    values = [2, 4, 4, 4, 5, 5, 7, 9]
+    low, high = mean_interval(len(values), sum(values), sum(v * v for v in values))
+    assert (round(low, 4), round(high, 4)) == (3.5184, 6.4816)
+    assert Spread.of(Counter(values)).ci95 == (low, high)
+
+
+def test_a_shares_interval_is_wilsons_worked_by_hand():
+    # 8 of 10, z = 1.96: centre (0.8 + z²/20) / (1 + z²/10) = 0.71674, half
+    # z sqrt(0.8 x 0.2 / 10 + z²/400) / (1 + z²/10) = 0.22658.
+    low, high = share_interval(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert share_interval(0, 50)[0] == 0 and 0.05 < share_interval(0, 50)[1] < 0.08  # never below 0
+
+
+def test_a_seats_interval_is_that_of_its_games_scores():
+    setup = Setup(load_grid("classic"), games=40, players=2, strategies=("careful", "greedy"), seed=3)
+    report = simulate(setup)
+    scores = [play_game(setup, index).scores[1].total for index in range(setup.games)]
+    assert report.seat_score_ci(1) == pytest.approx(mean_interval(len(scores), sum(scores),
+                                                                  sum(s * s for s in scores)))
+
+
+def _report_of(scores: Counter, penalties: int, first_wins: int) -> Report:
+    setup = Setup(load_grid("classic"), games=4, players=1)
+    tally = empty_tally(setup)
+    tally.games, tally.scores, tally.winning, tally.rolls = 4, scores, scores, Counter({30: 4})
+    tally.ends = Counter({"penalties": penalties, "locks": 4 - penalties})
+    tally.seat_wins, tally.penalties = [first_wins * WIN_SHARES], [Counter({0: 4})]
+    return Report(setup, tally)
+
+
+def test_two_runs_differences_are_worked_by_hand():
+    # A: 10, 10, 20, 20 (mean 15, sd sqrt(100 / 3), error 2.88675); B: 20 x4 (error 0).
+    a, b = _report_of(Counter({10: 2, 20: 2}), 2, 4), _report_of(Counter({20: 4}), 0, 4)
+    score = differences(a, b)[0]
+    assert (score.figure, score.difference, round(score.error, 5)) == ("mean score", 5, 2.88675)
+    assert round(score.z, 3) == 1.732 and not score.significant
+    penalties = differences(a, b)[3]
+    # 2 of 4 against 0 of 4: error sqrt(0.5 x 0.5 / 4) = 0.25, z = -2: significant.
+    assert (penalties.difference, penalties.error, penalties.significant) == (-0.5, 0.25, True)
+    data = compare_json([a, b])
+    half = 1.959964 * math.sqrt(100 / 3) / 2
+    assert len(data["runs"]) == 2 and data["differences"][0]["ci95"] == pytest.approx([5 - half, 5 + half])
+
+
+def test_two_grids_are_played_side_by_side(run):
+    result = run("simulate", "classic", "bis", "--games", "60", "--players", "2")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "2 runs of 60 games, seed 1; ± is a 95% interval"
+    assert any(line.startswith("  classic (careful x2)") for line in lines)
+    assert any(line.startswith("  bis (careful x2)") for line in lines)
+    assert "bis (careful x2) against classic (careful x2) (shares in percentage points):" in lines
+
+
+def test_strategy_all_runs_every_strategy(run):
+    result = run("simulate", "classic", "--strategy", "all", "--games", "30", "--players", "2", "--json")
+    data = json.loads(result.stdout)
+    assert [r["strategies"] for r in data["runs"]] == [[name, name] for name in STRATEGIES]
+    assert "differences" not in data
+
+
+@pytest.mark.parametrize("args, message", [
+    (("classic", "bis", "--heatmap", "x.png"), "a heat map is drawn of one run"),
+    (("classic", "--strategy", "all", "--strategy", "careful"), "'all' or a list with commas is the only"),
+])
+def test_runs_side_by_side_refuse_what_they_cannot_do(run, args, message):
+    result = run("simulate", *args, "--games", "10")
+    assert result.exit_code == 2 and message in result.stderr

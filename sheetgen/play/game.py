@@ -153,7 +153,7 @@ class Sheet:
     """
 
     __slots__ = ("seat", "lucky", "next", "crosses", "locked", "cells", "boxes", "penalties", "bar",
-                 "symbols", "unlocked")
+                 "symbols", "unlocked", "lucky_crosses")
 
     def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
         self.seat = seat  # 0 for the player who rolls first
@@ -167,6 +167,7 @@ class Sheet:
         self.bar = [FREE] * len(rules.bar)
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
+        self.lucky_crosses = 0  # crosses made with a lucky number (for the statistics)
 
 
 class Table:
@@ -310,6 +311,8 @@ class Game:
                             sheet.boxes[row] |= 1 << index
                             crosses[row] += 1
                         else:
+                            if kind == LUCKY:
+                                sheet.lucky_crosses += 1
                             cross(sheet, row, index, 1)
                         if sheet.seat == active:
                             table.active_crossed = True
@@ -386,6 +389,8 @@ class Game:
             sheet.boxes[row] |= 1 << index
             sheet.crosses[row] += 1
         else:
+            if kind == LUCKY:
+                sheet.lucky_crosses += 1
             self.cross(sheet, row, index, action)
 
     def cross(self, sheet: Sheet, row: int, index: int, action: int) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..grid.model import Grid, row_name
 from ..words import one_of, plural
-from .game import Game, GameResult, Rulebook, random_dice, rulebook
+from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
 
@@ -141,6 +141,12 @@ class Tally:
     cells: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets on which it was crossed
     boxes: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets with its small box crossed
     unlocked: list[int] = field(default_factory=list)  # per power: sheets that unlocked it
+    seat_squares: list[int] = field(default_factory=list)  # per seat: sum of squared totals (for intervals)
+    rows_closed: Counter = field(default_factory=Counter)  # rows closed when the game ended -> games
+    power_points: int = 0  # sum over sheets of the points powers brought
+    bar_crossed: int = 0  # sum over sheets of bonus bar boxes crossed
+    bar_struck: int = 0  # ... and struck (their bonus lost)
+    lucky_crosses: int = 0  # sum over sheets of crosses made with a lucky number
     # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
     # cells and boxes: counting a row's bits per sheet would cost more than the game.
     _cell_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
@@ -150,6 +156,7 @@ class Tally:
         r, p = self.rows, self.players
         self.seat_points = self.seat_points or [0] * p
         self.seat_wins = self.seat_wins or [0] * p
+        self.seat_squares = self.seat_squares or [0] * p
         self.penalties = self.penalties or [Counter() for _ in range(p)]
         self.row_closed = self.row_closed or [0] * r
         self.row_close_roll = self.row_close_roll or [0] * r
@@ -177,6 +184,12 @@ class Tally:
         for seat, (sheet, score) in enumerate(zip(result.sheets, result.scores)):
             self.scores[score.total] += 1
             self.seat_points[seat] += score.total
+            self.seat_squares[seat] += score.total * score.total
+            self.power_points += score.power_points
+            self.lucky_crosses += sheet.lucky_crosses
+            if sheet.bar:
+                self.bar_crossed += sheet.bar.count(CROSSED)
+                self.bar_struck += sheet.bar.count(STRUCK)
             self.penalties[seat][sheet.penalties] += 1
             for row, points in enumerate(score.rows):
                 self.row_points[row] += points
@@ -186,6 +199,7 @@ class Tally:
             for power in sheet.unlocked:
                 self.unlocked[power] += 1
         closed: set[int] = set()
+        self.rows_closed[len({closing.row for closing in result.closings})] += 1
         for closing in result.closings:
             self.row_locks[closing.row][closing.seat] += 1
             self.row_active_locks[closing.row] += closing.active
@@ -196,10 +210,15 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
+        self.power_points += other.power_points
+        self.bar_crossed += other.bar_crossed
+        self.bar_struck += other.bar_struck
+        self.lucky_crosses += other.lucky_crosses
         for mine, theirs in ((self.scores, other.scores), (self.winning, other.winning), (self.rolls, other.rolls),
-                             (self.ends, other.ends)):
+                             (self.ends, other.ends), (self.rows_closed, other.rows_closed)):
             mine.update(theirs)
         for mine_list, their_list in ((self.seat_points, other.seat_points), (self.seat_wins, other.seat_wins),
+                                      (self.seat_squares, other.seat_squares),
                                       (self.row_closed, other.row_closed), (self.row_close_roll, other.row_close_roll),
                                       (self.row_active_locks, other.row_active_locks),
                                       (self.row_points, other.row_points), (self.unlocked, other.unlocked)):
@@ -271,6 +290,30 @@ def _merge_all(tally: Tally, parts: Iterable[Tally], progress: Progress | None) 
 
 # -- figures -----------------------------------------------------------------------
 
+Z95 = 1.959964  # standard errors either side of a mean for 95 % confidence
+
+
+def mean_interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """95 % confidence interval of a mean of ``n`` values, from their sum and sum of squares."""
+    mean = total / n
+    if n < 2:
+        return mean, mean
+    variance = max((squares - total * total / n) / (n - 1), 0.0)
+    half = Z95 * math.sqrt(variance / n)
+    return mean - half, mean + half
+
+
+def share_interval(count: float, n: int) -> tuple[float, float]:
+    """95 % confidence interval of a share ``count / n`` (Wilson's score interval:
+    right near 0 and 1 too, where the normal one leaves [0, 1])."""
+    if n == 0:
+        return 0.0, 1.0
+    share, z2 = count / n, Z95 * Z95
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 
 @dataclass(frozen=True)
 class Spread:
@@ -287,6 +330,12 @@ class Spread:
     high: int  # 90th percentile
     least: int
     most: int
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The mean's 95 % confidence interval (normal: 1.96 standard errors)."""
+        half = Z95 * self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
+        return self.mean - half, self.mean + half
 
     @classmethod
     def of(cls, histogram: Counter[int]) -> Spread:
@@ -340,6 +389,34 @@ class Report:
 
     def win_share(self, seat: int) -> float:
         return self.tally.seat_wins[seat] / WIN_SHARES / self.tally.games
+
+    def seat_score_ci(self, seat: int) -> tuple[float, float]:
+        tally = self.tally
+        return mean_interval(tally.games, tally.seat_points[seat], tally.seat_squares[seat])
+
+    def win_share_ci(self, seat: int) -> tuple[float, float]:
+        return share_interval(self.tally.seat_wins[seat] / WIN_SHARES, self.tally.games)
+
+    def features(self) -> dict[str, float]:
+        """Per sheet, what each of the grid's features brought: points from
+        powers, bonus bar crosses (and boxes struck, their bonus lost), small
+        boxes crossed, lucky-number crosses, double cells crossed."""
+        tally, grid, sheets = self.tally, self.setup.grid, self.tally.sheets
+        found: dict[str, float] = {}
+        if grid.powers:
+            found["power_points"] = tally.power_points / sheets
+        if grid.bonus_bar:
+            found["bar_crosses"] = tally.bar_crossed / sheets
+            found["bar_struck"] = tally.bar_struck / sheets
+        if grid.bis:
+            found["bis_boxes"] = sum(map(sum, tally.boxes)) / sheets
+        if grid.lucky is not None:
+            found["lucky_crosses"] = tally.lucky_crosses / sheets
+        doubles = sum(count for r, row in enumerate(grid.rows) for cell, count in zip(row.cells, tally.cells[r])
+                      if cell.weight == 2)
+        if any(cell.weight == 2 for row in grid.rows for cell in row.cells):
+            found["double_cells"] = doubles / sheets
+        return found
 
     def warnings(self) -> list[str]:
         return _warnings(self)
@@ -422,14 +499,20 @@ def report_json(report: Report) -> dict:
         "score": _spread_json(report.scores),
         "winning_score": _spread_json(report.winning),
         "rolls": _spread_json(report.rolls),
-        "ends": {end: {"games": count, "share": count / games} for end, count in sorted(tally.ends.items())},
+        "ends": {end: {"games": count, "share": count / games, "share_ci95": list(share_interval(count, games))}
+                 for end, count in sorted(tally.ends.items())},
+        "rows_closed_at_end": {str(k): {"games": count, "share": count / games}
+                               for k, count in sorted(tally.rows_closed.items())},
+        "features": report.features(),
         "rows": rows,
         "seats": [
             {
                 "seat": seat + 1,
                 "strategy": name,
                 "mean_score": tally.seat_points[seat] / games,
+                "mean_score_ci95": list(report.seat_score_ci(seat)),
                 "win_share": report.win_share(seat),
+                "win_share_ci95": list(report.win_share_ci(seat)),
                 "mean_penalties": _mean(tally.penalties[seat]),
                 "penalties": {str(k): v for k, v in sorted(tally.penalties[seat].items())},
             }
@@ -445,7 +528,8 @@ def report_json(report: Report) -> dict:
 
 
 def _spread_json(spread: Spread) -> dict:
-    return {"n": spread.n, "mean": spread.mean, "sd": spread.sd, "p10": spread.low, "median": spread.median,
+    return {"n": spread.n, "mean": spread.mean, "mean_ci95": list(spread.ci95), "sd": spread.sd, "p10": spread.low,
+            "median": spread.median,
             "p90": spread.high, "min": spread.least, "max": spread.most}
 
 
@@ -464,8 +548,9 @@ def report_text(report: Report) -> str:
         f" seed {setup.seed}",
         "",
         _table(
-            ("", "n", "mean", "sd", "p10", "median", "p90"),
-            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{spread.sd:.1f}", str(spread.low),
+            ("", "n", "mean", "± (95%)", "sd", "p10", "median", "p90"),
+            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{(spread.ci95[1] - spread.ci95[0]) / 2:.1f}",
+              f"{spread.sd:.1f}", str(spread.low),
               str(spread.median), str(spread.high))
              for label, spread in (("score per sheet", report.scores), ("winning score", report.winning),
                                    ("game length (rolls)", report.rolls))],
@@ -474,6 +559,8 @@ def report_text(report: Report) -> str:
         f"How games end ({games:,} games): "
         + ", ".join(f"{_END_NAMES.get(end, end)} {_percent(count / games)}"
                     for end, count in sorted(tally.ends.items())),
+        "Rows closed at the end: " + ", ".join(f"{k} in {_percent(count / games)}"
+                                                for k, count in sorted(tally.rows_closed.items())),
         "",
         f"Rows ({games:,} games, {sheets:,} sheets):",
         _table(
@@ -491,21 +578,39 @@ def report_text(report: Report) -> str:
         "",
         f"Seats ({games:,} games each):",
         _table(
-            ("seat", "strategy", "mean score", "wins", "penalties", "locks"),
+            ("seat", "strategy", "mean score", "95% interval", "wins", "95% interval", "penalties", "locks"),
             [
-                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _percent(report.win_share(seat)),
+                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _interval(report.seat_score_ci(seat)),
+                 _percent(report.win_share(seat)), _share_range(report.win_share_ci(seat)),
                  f"{_mean(tally.penalties[seat]):.2f}", f"{sum(locks[seat] for locks in tally.row_locks):,}")
                 for seat, name in enumerate(setup.seats)
             ],
         ),
     ]
+    features = report.features()
+    if features:
+        lines += ["", "Features, per sheet: " + ", ".join(f"{_FEATURE_NAMES[key]} {value:.2f}"
+                                                         for key, value in features.items())]
     if grid.powers:
-        lines += ["", f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
+        lines += [f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
             f"{power.symbol.value} {_percent(count / sheets)}" for power, count in zip(grid.powers, tally.unlocked))]
     found = report.warnings()
     lines += ["", "Warnings:" if found else "Warnings: none (thresholds: sheetgen help simulate)"]
     lines += [f"  - {warning}" for warning in found]
     return "\n".join(lines) + "\n"
+
+
+_FEATURE_NAMES = {"power_points": "points from powers", "bar_crosses": "bonus bar crosses",
+                  "bar_struck": "bar boxes struck", "bis_boxes": "small boxes", "lucky_crosses": "lucky crosses",
+                  "double_cells": "double cells"}
+
+
+def _interval(bounds: tuple[float, float]) -> str:
+    return f"{bounds[0]:.1f} to {bounds[1]:.1f}"
+
+
+def _share_range(bounds: tuple[float, float]) -> str:
+    return f"{100 * bounds[0]:.1f} to {100 * bounds[1]:.1f}%"
 
 
 _END_NAMES = {"locks": "a second row closed", "penalties": "a last penalty box crossed"}
@@ -552,6 +657,113 @@ def markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+# -- side by side --------------------------------------------------------------------
+
+
+def run_label(report: Report) -> str:
+    """A run's name in a comparison: its grid and its seats' strategies."""
+    seats = Counter(report.setup.seats)
+    return f"{report.setup.grid.name} ({', '.join(f'{name} x{count}' for name, count in seats.items())})"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """B's figure minus A's, with the difference's standard error; significant
+    when it lies beyond 1.96 standard errors (95 %)."""
+
+    figure: str
+    a: float
+    b: float
+    error: float
+
+    @property
+    def difference(self) -> float:
+        return self.b - self.a
+
+    @property
+    def z(self) -> float:
+        return self.difference / self.error if self.error else math.inf * (self.difference != 0)
+
+    @property
+    def significant(self) -> bool:
+        return abs(self.z) > Z95
+
+
+def differences(a: Report, b: Report) -> list[Difference]:
+    """Run B against run A: mean score, mean winning score, mean game length
+    (independent samples: the errors add in squares), share of games ended by
+    penalties and the first seat's share of wins (two proportions)."""
+    found = []
+    for figure, sa, sb in (("mean score", a.scores, b.scores), ("mean winning score", a.winning, b.winning),
+                           ("mean game length", a.rolls, b.rolls)):
+        found.append(Difference(figure, sa.mean, sb.mean, math.hypot(sa.sd / math.sqrt(sa.n), sb.sd / math.sqrt(sb.n))))
+    for figure, pa, pb in (("ends on penalties", a.tally.ends["penalties"] / a.tally.games,
+                            b.tally.ends["penalties"] / b.tally.games),
+                           ("first seat wins", a.win_share(0), b.win_share(0))):
+        found.append(Difference(figure, pa, pb, math.sqrt(pa * (1 - pa) / a.tally.games
+                                                          + pb * (1 - pb) / b.tally.games)))
+    return found
+
+
+COMPARE_HEAD = ("run", "mean score", "winning score", "rolls", "ends on penalties", "first seat wins")
+
+
+def compare_text(reports: Sequence[Report]) -> str:
+    """Runs side by side, every mean and share with its 95 % interval; for two
+    runs, the second against the first and whether each difference is more
+    than noise."""
+    rows = []
+    for report in reports:
+        tally = report.tally
+        penalties = tally.ends["penalties"]
+        rows.append((run_label(report), _mean_pm(report.scores), _mean_pm(report.winning), _mean_pm(report.rolls),
+                     _share_pm(penalties, tally.games), _share_pm(tally.seat_wins[0] / WIN_SHARES, tally.games)))
+    games = ", ".join(sorted({f"{report.tally.games:,}" for report in reports}))
+    lines = [f"{len(reports)} runs of {games} games, seed {reports[0].setup.seed}; ± is a 95% interval", "",
+             _table(COMPARE_HEAD, rows)]
+    if len(reports) == 2:
+        lines += ["", f"{run_label(reports[1])} against {run_label(reports[0])} (shares in percentage points):",
+                  _table(("", "difference", "± (95%)", "z", ""), [
+                      (d.figure, _signed(d), f"{_scaled(d, Z95 * d.error)}", f"{d.z:.1f}",
+                       "significant" if d.significant else "within noise")
+                      for d in differences(*reports)])]
+    return "\n".join(lines) + "\n"
+
+
+def compare_json(reports: Sequence[Report]) -> dict:
+    """Every run's report, and for two runs the differences (B minus A)."""
+    data: dict = {"runs": [report_json(report) for report in reports]}
+    if len(reports) == 2:
+        data["differences"] = [
+            {"figure": d.figure, "a": d.a, "b": d.b, "difference": d.difference, "standard_error": d.error,
+             "ci95": [d.difference - Z95 * d.error, d.difference + Z95 * d.error], "z": d.z,
+             "significant": d.significant}
+            for d in differences(*reports)
+        ]
+    return data
+
+
+def _mean_pm(spread: Spread) -> str:
+    return f"{spread.mean:.1f} ± {(spread.ci95[1] - spread.ci95[0]) / 2:.1f}"
+
+
+def _share_pm(count: float, n: int) -> str:
+    low, high = share_interval(count, n)
+    return f"{_percent(count / n)} ({100 * low:.1f} to {100 * high:.1f})"
+
+
+def _is_share(d: Difference) -> bool:
+    return d.figure in ("ends on penalties", "first seat wins")
+
+
+def _scaled(d: Difference, value: float) -> str:
+    return f"{100 * value:.1f}%" if _is_share(d) else f"{value:.1f}"
+
+
+def _signed(d: Difference) -> str:
+    return f"{100 * d.difference:+.1f}%" if _is_share(d) else f"{d.difference:+.1f}"
 
 
 # -- for the download pack ----------------------------------------------------------
