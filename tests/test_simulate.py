@@ -479,6 +479,12 @@ def test_the_docs_balance_table_is_what_the_script_prints():
     assert script["balance_table"]() in DOCS.read_text()
 
 
+@pytest.mark.slow
+def test_the_docs_best_averages_are_what_the_script_prints():
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
+    assert script["best_table"]() in DOCS.read_text()
+
+
 # -- intervals and comparisons --------------------------------------------------------
 
 
