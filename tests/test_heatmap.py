@@ -143,3 +143,26 @@ def test_a_png_heat_map_is_the_page_at_150_dpi():
     page = heatmap_page(report, plan.width, plan.height, measure_text)
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert (width, height) == (round(page.width * PNG_DPI / 25.4), round(page.height * PNG_DPI / 25.4))
+
+
+def test_the_overlay_prints_each_cells_share_and_tints_small_boxes_and_penalties():
+    from collections import Counter
+
+    from sheetgen.play.heatmap import GREY, heat_overlay, heatmap_sheet
+
+    grid = load_grid("bis")
+    report = Report(Setup(grid, games=10, players=2), empty_tally(Setup(grid, games=10, players=2)))
+    tally = report.tally
+    tally.games = 10  # 20 sheets
+    tally.cells[0][1], tally.boxes[0][1], tally.cells[2][0] = 13, 5, 0  # red 3 on 65%, its box 25%; green 12 never
+    tally.penalties = [Counter({0: 6, 2: 4}), Counter({1: 8, 4: 2})]  # 14 sheets with 1+, 6 with 2+, 2 with 3+ and 4
+    plan, _ = heatmap_sheet(grid)
+    items = heat_overlay(report, plan)
+    texts = {(t.box.x, t.box.y): t.text for t in items if isinstance(t, Text) and t.role == "heat"}
+    red3 = next(c for c in plan.cells if (c.row, c.index) == (0, 1))
+    green12 = next(c for c in plan.cells if (c.row, c.index) == (2, 0))
+    assert texts[red3.pale.x, red3.pale.y] == "65" and texts[green12.pale.x, green12.pale.y] == "0"
+    assert len(texts) == len(plan.cells)
+    fills = {r.box: r.fill for r in items if isinstance(r, Rect) and r.stroke == GREY}
+    assert fills[red3.bis_box] == heat_colour(0.25)
+    assert [fills[p.box] for p in plan.penalties] == [heat_colour(s) for s in (0.7, 0.3, 0.1, 0.1)]

@@ -16,6 +16,7 @@ that two grids' maps compare.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..grid.model import Grid
@@ -53,6 +54,44 @@ def heat_colour(share: float) -> RGB:
             t = (share - low) / (high - low)
             return tuple(x + (y - x) * t for x, y in zip(a, b))  # type: ignore[return-value]
     return HEAT_STOPS[-1][1]
+
+
+SHARE_SIZE = 0.3  # the share printed in a cell, as a part of the cell's height
+SHARE_INK = (0.25, 0.25, 0.25)
+
+
+def _share_label(share: float) -> str:
+    """A share as whole percent, "<1" for a few sheets, "0" for none."""
+    percent = 100 * share
+    return "0" if share == 0 else "<1" if percent < 0.5 else f"{percent:.0f}"
+
+
+def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
+    """What a heat map adds on top of the sheet (in the sheet's mm): each
+    cell's share of sheets as a percentage in its lower right corner, each
+    small box (Bis) tinted by its own share, and each penalty box by the share
+    of sheets on which it was crossed, its points drawn again on top."""
+    tally, sheets = report.tally, report.tally.sheets
+    items: list[Item] = []
+    rates = report.cell_rates()
+    for cell in plan.cells:
+        share = rates.get((cell.row, cell.index), 0.0)
+        box = cell.pale
+        size = SHARE_SIZE * box.h
+        items.append(Text(box.right - 0.06 * box.w, box.bottom - 0.08 * box.h, _share_label(share), size, SHARE_INK,
+                          anchor="end", box=box, role="heat"))
+        if cell.bis_box is not None:
+            boxes = tally.boxes[cell.row][cell.index] / sheets
+            items.append(Rect(cell.bis_box, fill=heat_colour(boxes), stroke=GREY, line=0.2))
+    crossed = 0
+    penalties: Counter[int] = Counter()
+    for histogram in tally.penalties:
+        penalties.update(histogram)
+    for penalty in plan.penalties:  # box k is crossed on the sheets with more than k penalties
+        crossed = sum(count for k, count in penalties.items() if k > penalty.index)
+        items.append(Rect(penalty.box, fill=heat_colour(crossed / sheets), stroke=GREY, line=0.2))
+        items.append(penalty.text)
+    return items
 
 
 def heat_fills(report: Report) -> dict[tuple[int, int], RGB]:
@@ -103,8 +142,8 @@ def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measur
         items.append(Rect(Box(x - 0.1 if 0 < tick < 1 else x - 0.2 * tick, bar.bottom, 0.2, 0.8), fill=GREY))
         items.append(Text(x, ticks_y, f"{tick:.0%}", TEXT_SIZE, INK, anchor=anchor, role="legend"))
     caption_y = ticks_y + LINE_GAP + TEXT_SIZE
-    items.append(Text(bar.cx, caption_y, "share of sheets on which the cell was crossed", TEXT_SIZE, GREY,
-                      anchor="middle", role="legend"))
+    items.append(Text(bar.cx, caption_y, "share of sheets on which the cell or box was crossed (in each cell: percent)",
+                      TEXT_SIZE, GREY, anchor="middle", role="legend"))
     return HeatmapPage(sheet_width + 2 * MARGIN, caption_y + MARGIN, slot, tuple(items))
 
 
@@ -128,7 +167,8 @@ def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | Non
     drawing = draw_sheet(plan, theme, cell_fills=heat_fills(report))
     page = heatmap_page(report, drawing.width, drawing.height, measure_text)
     paper = PagePlan(page.width, page.height, (page.sheet_slot,), page.items)
-    pdf = render_sections([Section(paper, drawing, [[()]])], title=f"{report.setup.grid.title}: heat map")
+    overlay = tuple(heat_overlay(report, plan))
+    pdf = render_sections([Section(paper, drawing, [[overlay]])], title=f"{report.setup.grid.title}: heat map")
     if kind == "pdf":
         return pdf
     from ..pdf.raster import rasterise_png
