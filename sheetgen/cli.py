@@ -832,9 +832,11 @@ class _SimulateCommand(_Command):
 @click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
               help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
                    " (one run only) [default: none].")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the score distribution of every run, as FILE.svg [default: none].")
 @_quiet_option("no progress bar, no report (only the heat map)")
 def simulate(grids: tuple[str, ...], games: int, players: int, strategies: tuple[str, ...], seed: int | str,
-             jobs: int, as_json: bool, heatmap: Path | None, quiet: bool) -> None:
+             jobs: int, as_json: bool, heatmap: Path | None, plot: Path | None, quiet: bool) -> None:
     """Play GRID many times and report how it plays: scores, game length, how
     games end, how often each row closes and each cell is crossed, what each
     feature brings, with 95 % intervals, and warnings for a grid that plays
@@ -861,6 +863,11 @@ def simulate(grids: tuple[str, ...], games: int, players: int, strategies: tuple
     if kind is not None and len(grids) * len(seatings) > 1:
         raise click.BadParameter("a heat map is drawn of one run: one grid, one --strategy list",
                                  param_hint="'--heatmap'")
+    if plot is not None:
+        if plot.suffix.lower() != ".svg":
+            raise click.BadParameter(f"expected a file name ending in .svg, got {quoted(str(plot))}",
+                                     param_hint="'--plot'")
+        _check_target(plot)
     models = [load_grid(grid) for grid in grids]
     if kind is not None:
         from .play.heatmap import draw_heatmap, heatmap_sheet
@@ -878,6 +885,11 @@ def simulate(grids: tuple[str, ...], games: int, players: int, strategies: tuple
         from .runs.output import write_atomic
 
         write_atomic(heatmap, draw_heatmap(reports[0], kind, sheet))
+    if plot is not None:
+        from .play.plot import score_svg
+        from .runs.output import write_atomic
+
+        write_atomic(plot, score_svg(reports))
     if quiet:
         return
     if as_json:
@@ -886,8 +898,9 @@ def simulate(grids: tuple[str, ...], games: int, players: int, strategies: tuple
         _say(json.dumps(report_json(reports[0]) if len(reports) == 1 else compare_json(reports), indent=2))
     else:
         _say(report_text(reports[0]) if len(reports) == 1 else compare_text(reports), nl=False)
-        if heatmap is not None:
-            _report(f"wrote {shown(os.fspath(heatmap))}")
+        for written in (heatmap, plot):
+            if written is not None:
+                _report(f"wrote {shown(os.fspath(written))}")
 
 
 @cli.command(examples=("sheetgen counter classic --lang it", "sheetgen counter longo -o out/longo.html",

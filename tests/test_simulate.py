@@ -559,3 +559,21 @@ def test_strategy_all_runs_every_strategy(run):
 def test_runs_side_by_side_refuse_what_they_cannot_do(run, args, message):
     result = run("simulate", *args, "--games", "10")
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_the_score_plot_bands_shares_of_sheets_by_five_points():
+    from sheetgen.play.plot import bands
+
+    setup = Setup(load_grid("classic"), games=1, players=4)
+    tally = empty_tally(setup)
+    tally.games, tally.scores = 1, Counter({-3: 1, 0: 1, 4: 1, 12: 1})  # bands -5, 0, 0, 10
+    assert bands(Report(setup, tally)) == {-5: 0.25, 0: 0.5, 10: 0.25}
+
+
+def test_plot_writes_the_score_distribution_of_every_run(run):
+    result = run("simulate", "classic", "bis", "--games", "20", "--players", "2", "--plot", "scores.svg")
+    svg = Path("scores.svg").read_text()
+    assert svg.startswith("<svg") and "classic (careful x2), mean" in svg and "bis (careful x2), mean" in svg
+    assert result.exit_code == 0
+    refused = run("simulate", "classic", "--games", "20", "--plot", "scores.png")
+    assert refused.exit_code == 2 and "expected a file name ending in .svg" in refused.stderr
