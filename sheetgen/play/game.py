@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
@@ -92,6 +92,14 @@ class Rulebook:
     symbol_cells: tuple[int, ...]  # per power: how many cells carry its symbol
     special: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does more (framed, symbol)
     has_special: bool
+    ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
+
+    def keys(self, rank: Rank) -> Keys:
+        """The keys of a ``Ranked`` strategy's rank for this grid (see ``rank_table``)."""
+        found = self.ranked.get(rank)
+        if found is None:
+            found = self.ranked[rank] = rank_table(rank, self)
+        return found
 
 
 @lru_cache(maxsize=32)
@@ -198,6 +206,76 @@ class Table:
 # (the rows tied for a power's crosses) None means the first.
 Choose = Callable[[list[Move], Sheet, Table], "Move | None"]
 
+# A ranking of one move, for ``Ranked``: (cells it loses, 0 for a small box;
+# crosses of its row before it; it crosses the row's last cell; the active
+# player's action 2 with nothing crossed yet, so a pass costs a penalty; the
+# points of a penalty) -> a key, lower is better, or None: never this move.
+Rank = Callable[[int, int, bool, bool, int], "int | None"]
+
+
+class Ranked:
+    """A strategy that ranks each legal move on its own (``Rank``) and takes a
+    best one, equal keys broken by ``randrange`` over them in the order the
+    moves are listed (with ``draw_single``, also a draw of 1 for a lone best).
+
+    It is a ``Choose`` like any other; the turn loop also knows it and, instead
+    of listing the moves and calling it, ranks each cell as it finds it legal
+    from a table of keys built once per rank and grid: the same choice, and the
+    same draws, with no list and no call.  ``tests/test_game.py`` plays games
+    both ways and compares them.
+    """
+
+    __slots__ = ("rank", "randrange", "draw_single")
+
+    def __init__(self, rank: Rank, randrange: Callable[[int], int], draw_single: bool = False):
+        self.rank, self.randrange, self.draw_single = rank, randrange, draw_single
+
+    def __call__(self, moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
+        rules = table.rules
+        nxt, crosses, last, penalty = sheet.next, sheet.crosses, rules.last, rules.penalty_points
+        threat = table.action == 2 and not table.active_crossed
+        best, chosen, ties = None, None, None
+        for move in moves:
+            kind, row, index = move
+            box = kind == BIS
+            key = self.rank(0 if box else index - nxt[row], crosses[row], not box and index == last[row],
+                            threat, penalty)
+            if key is None:
+                continue
+            if best is None or key < best:
+                best, chosen, ties = key, move, None
+            elif key == best:
+                ties = [chosen, move] if ties is None else ties + [move]
+        if ties is not None:
+            return ties[self.randrange(len(ties))]
+        if chosen is not None and self.draw_single:
+            self.randrange(1)
+        return chosen
+
+
+NEVER = 1 << 30  # a key no move has: a move its rank refuses
+
+
+Keys = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+
+
+def rank_table(rank: Rank, rules: Rulebook) -> Keys:
+    """``rank``'s keys for ``rules``, as ``table[threat][closes][skip][crosses]``
+    (``NEVER`` for a refused move): every skip and count of crosses a row of
+    the grid can have.  ``Rulebook.keys`` keeps them."""
+    cells = max(last for last in rules.last) + 1
+    most = max(sum(row) for row in rules.weight) + cells + 1  # every cell, double ones too, and every box
+
+    def key(*args: int) -> int:
+        found = rank(*args)  # type: ignore[arg-type]
+        return NEVER if found is None else found
+
+    return tuple(
+        tuple(tuple(tuple(key(skip, crosses, closes, threat, rules.penalty_points) for crosses in range(most))
+                    for skip in range(cells)) for closes in (False, True))
+        for threat in (False, True)
+    )
+
 
 @dataclass(frozen=True)
 class Closing:
@@ -276,12 +354,19 @@ class Game:
         it reads on every roll is bound to a local name first: this loop is
         where the time goes.  Moves come ready-made from the rulebook's places
         (a CELL and a BIS move each), so making the legal moves allocates
-        nothing but their list."""
+        nothing but their list; a ``Ranked`` strategy is not called at all:
+        its keys are read from its table as each legal move is found."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
-        close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
+        close_after, bis, lucky, by_sum, by_colour = rules.close_after, rules.bis, rules.lucky, rules.by_sum, rules.by_colour
         penalty_boxes = rules.penalty_boxes
-        players, cross, coloured_moves, closing = table.players, self.cross, self.coloured_moves, self.closing
-        seated = tuple(zip(sheets, strategies))
+        players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
+        # Per seat: sheet, strategy, and for a Ranked one its keys and its draws.
+        seated = tuple(
+            (sheet, choose, rules.keys(choose.rank), choose.randrange, choose.draw_single)
+            if type(choose) is Ranked else (sheet, choose, None, None, False)
+            for sheet, choose in zip(sheets, strategies)
+        )
+        never = NEVER
         for w1, w2, dice in self.dice:
             rolls = table.rolls = table.rolls + 1
             active = table.active = (rolls - 1) % players
@@ -291,48 +376,101 @@ class Game:
             # Action 1, everybody, each from the state before it.
             total = w1 + w2
             places = by_sum[total]
-            for sheet, choose in seated:
+            for sheet, choose, keys, randrange, draw_single in seated:
                 nxt, crosses = sheet.next, sheet.crosses
-                moves = []
-                for r, i, closes, cell, box in places:
-                    n = nxt[r]
-                    if i >= n:
-                        if not closes or crosses[r] >= close_after:
-                            moves.append(cell)
-                    elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
-                        moves.append(box)
-                if lucky and total in sheet.lucky:
-                    moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
-                if moves:
-                    move = choose(moves, sheet, table)
-                    if move is not None:
-                        kind, row, index = move
-                        if kind == BIS:
-                            sheet.boxes[row] |= 1 << index
-                            crosses[row] += 1
+                move: Move | None
+                if keys is not None and not (lucky and total in sheet.lucky):
+                    calm = keys[0]
+                    best, move, ties = never, None, None
+                    for r, i, closes, cell, box in places:
+                        n = nxt[r]
+                        if i >= n:
+                            if closes and crosses[r] < close_after:
+                                continue
+                            key, found = calm[closes][i - n][crosses[r]], cell
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            key, found = calm[0][0][crosses[r]], box
                         else:
-                            if kind == LUCKY:
-                                sheet.lucky_crosses += 1
-                            cross(sheet, row, index, 1)
-                        if sheet.seat == active:
-                            table.active_crossed = True
+                            continue
+                        if key < best:
+                            best, move, ties = key, found, None
+                        elif key == best and key != never:
+                            ties = [move, found] if ties is None else ties + [found]
+                    if ties is not None:
+                        move = ties[randrange(len(ties))]
+                    elif move is None:
+                        continue
+                    elif draw_single:
+                        randrange(1)
+                else:
+                    moves = []
+                    for r, i, closes, cell, box in places:
+                        n = nxt[r]
+                        if i >= n:
+                            if not closes or crosses[r] >= close_after:
+                                moves.append(cell)
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            moves.append(box)
+                    if lucky and total in sheet.lucky:
+                        moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
+                    if not moves:
+                        continue
+                    move = choose(moves, sheet, table)
+                    if move is None:
+                        continue
+                kind, row, index = move
+                if kind == BIS:
+                    sheet.boxes[row] |= 1 << index
+                    crosses[row] += 1
+                else:
+                    if kind == LUCKY:
+                        sheet.lucky_crosses += 1
+                    cross(sheet, row, index, 1)
+                if sheet.seat == active:
+                    table.active_crossed = True
             if closing:
                 self.close_rows()
 
             # Action 2, the active player.
             table.action = 2
-            sheet, choose = seated[active]
-            moves = coloured_moves(sheet, w1, w2, dice)
-            if moves:
-                move = choose(moves, sheet, table)
-                if move is not None:
-                    kind, row, index = move
-                    if kind == BIS:
-                        sheet.boxes[row] |= 1 << index
-                        sheet.crosses[row] += 1
-                    else:
-                        cross(sheet, row, index, 2)
-                    table.active_crossed = True
+            sheet, choose, keys, randrange, draw_single = seated[active]
+            if keys is not None:
+                nxt, crosses = sheet.next, sheet.crosses
+                now = keys[not table.active_crossed]
+                best, move, ties = never, None, None
+                for c in in_game:
+                    die = dice[c]
+                    cells = by_colour[c]
+                    for number in (w1 + die, w2 + die) if w1 != w2 else (w1 + die,):
+                        for r, i, closes, cell, box in cells[number]:
+                            n = nxt[r]
+                            if i >= n:
+                                if closes and crosses[r] < close_after:
+                                    continue
+                                key, found = now[closes][i - n][crosses[r]], cell
+                            elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                                key, found = now[0][0][crosses[r]], box
+                            else:
+                                continue
+                            if key < best:
+                                best, move, ties = key, found, None
+                            elif key == best and key != never:
+                                ties = [move, found] if ties is None else ties + [found]
+                if ties is not None:
+                    move = ties[randrange(len(ties))]
+                elif move is not None and draw_single:
+                    randrange(1)
+            else:
+                moves = self.coloured_moves(sheet, w1, w2, dice)
+                move = choose(moves, sheet, table) if moves else None
+            if move is not None:
+                kind, row, index = move
+                if kind == BIS:
+                    sheet.boxes[row] |= 1 << index
+                    sheet.crosses[row] += 1
+                else:
+                    cross(sheet, row, index, 2)
+                table.active_crossed = True
             if not table.active_crossed:
                 sheet.penalties += 1
                 if sheet.penalties >= penalty_boxes:
