@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
 
@@ -92,6 +93,11 @@ class Rulebook:
     symbol_cells: tuple[int, ...]  # per power: how many cells carry its symbol
     special: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does more (framed, symbol)
     has_special: bool
+    # Action 2's places per colour, per roll of the white dice and that colour's
+    # die (``roll_index``): the places of white 1 + die, then of white 2 + die if it differs.
+    by_roll: tuple[tuple[tuple[Place, ...], ...], ...]
+    plain: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does nothing more (not last, not special)
+    points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
     ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
 
     def keys(self, rank: Rank) -> Keys:
@@ -119,6 +125,11 @@ def rulebook(grid: Grid) -> Rulebook:
     numbers = {(r, i): cell.number for r, row in enumerate(rows) for i, cell in enumerate(row.cells)}
     # top row first, left to right
     places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i), (BIS, r, i)) for r, i in numbers]
+    by_colour = tuple(
+        tuple(tuple(place for place in places if numbers[place[:2]] == n and colour[place[0]][place[1]] == c)
+              for n in sums)
+        for c in range(len(COLOURS))
+    )
     return Rulebook(
         grid=grid,
         rows=len(rows),
@@ -133,11 +144,7 @@ def rulebook(grid: Grid) -> Rulebook:
         lock_colour=lock_colour,
         row_of_colour=tuple(lock_colour.index(c) if c in lock_colour else -1 for c in range(len(COLOURS))),
         by_sum=tuple(tuple(place for place in places if numbers[place[:2]] == n) for n in sums),
-        by_colour=tuple(
-            tuple(tuple(place for place in places if numbers[place[:2]] == n and colour[place[0]][place[1]] == c)
-                  for n in sums)
-            for c in range(len(COLOURS))
-        ),
+        by_colour=by_colour,
         bis=grid.bis,
         lucky=grid.lucky is not None,
         bar=tuple(COLOURS.index(c) for c in grid.bonus_bar),
@@ -147,6 +154,24 @@ def rulebook(grid: Grid) -> Rulebook:
         symbol_cells=tuple(len(grid.symbol_cells(power.symbol)) for power in powers),
         special=special,
         has_special=any(any(row) for row in special),
+        by_roll=_by_roll(by_colour, grid.dice_faces),
+        plain=tuple(tuple(i < len(sp) - 1 and not x for i, x in enumerate(sp)) for sp in special),
+        points=tuple(row_points(min(n, grid.max_crosses))
+                     for n in range(max(2 * len(row.cells) + sum(c.weight for c in row.cells) for row in rows) + 2)),
+    )
+
+
+def roll_index(faces: int, w1: int, w2: int, die: int) -> int:
+    """Where ``Rulebook.by_roll`` keeps the places of white dice ``w1``, ``w2`` and a coloured ``die``."""
+    return (w1 * (faces + 1) + w2) * (faces + 1) + die
+
+
+def _by_roll(by_colour: tuple[tuple[tuple[Place, ...], ...], ...], faces: int) -> tuple[tuple[tuple[Place, ...], ...], ...]:
+    sides = range(faces + 1)
+    return tuple(
+        tuple(cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]
+              for w1 in sides for w2 in sides for die in sides)
+        for cells in by_colour
     )
 
 
@@ -277,8 +302,7 @@ def rank_table(rank: Rank, rules: Rulebook) -> Keys:
     )
 
 
-@dataclass(frozen=True)
-class Closing:
+class Closing(NamedTuple):
     """A row closing: who crossed its lock, on which roll and in which action."""
 
     row: int
@@ -288,8 +312,7 @@ class Closing:
     active: bool  # the closer was the active player
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     rolls: int
     end: str | None  # "locks" (a second row closed), "penalties" (a player's last penalty box), None: no end
     closings: tuple[Closing, ...]
@@ -297,8 +320,7 @@ class GameResult:
     scores: tuple[SheetScore, ...]  # seat order
 
 
-@dataclass(frozen=True)
-class SheetScore:
+class SheetScore(NamedTuple):
     """The engine's own tally of a final sheet (``score_sheet`` must agree)."""
 
     rows: tuple[int, ...]  # points per row
@@ -357,8 +379,10 @@ class Game:
         nothing but their list; a ``Ranked`` strategy is not called at all:
         its keys are read from its table as each legal move is found."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
-        close_after, bis, lucky, by_sum, by_colour = rules.close_after, rules.bis, rules.lucky, rules.by_sum, rules.by_colour
-        penalty_boxes = rules.penalty_boxes
+        close_after, bis, lucky, by_sum, by_roll = rules.close_after, rules.bis, rules.lucky, rules.by_sum, rules.by_roll
+        penalty_boxes, sides, plain, weight = rules.penalty_boxes, rules.grid.dice_faces + 1, rules.plain, rules.weight
+        # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
+        inline = type(self).cross is Game.cross
         players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
         # Per seat: sheet, strategy, and for a Ranked one its keys and its draws.
         seated = tuple(
@@ -425,7 +449,12 @@ class Game:
                 else:
                     if kind == LUCKY:
                         sheet.lucky_crosses += 1
-                    cross(sheet, row, index, 1)
+                    if inline and plain[row][index]:
+                        sheet.cells[row] |= 1 << index
+                        crosses[row] += weight[row][index]
+                        nxt[row] = index + 1
+                    else:
+                        cross(sheet, row, index, 1)
                 if sheet.seat == active:
                     table.active_crossed = True
             if closing:
@@ -438,24 +467,22 @@ class Game:
                 nxt, crosses = sheet.next, sheet.crosses
                 now = keys[not table.active_crossed]
                 best, move, ties = never, None, None
+                whites = (w1 * sides + w2) * sides
                 for c in in_game:
-                    die = dice[c]
-                    cells = by_colour[c]
-                    for number in (w1 + die, w2 + die) if w1 != w2 else (w1 + die,):
-                        for r, i, closes, cell, box in cells[number]:
-                            n = nxt[r]
-                            if i >= n:
-                                if closes and crosses[r] < close_after:
-                                    continue
-                                key, found = now[closes][i - n][crosses[r]], cell
-                            elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
-                                key, found = now[0][0][crosses[r]], box
-                            else:
+                    for r, i, closes, cell, box in by_roll[c][whites + dice[c]]:
+                        n = nxt[r]
+                        if i >= n:
+                            if closes and crosses[r] < close_after:
                                 continue
-                            if key < best:
-                                best, move, ties = key, found, None
-                            elif key == best and key != never:
-                                ties = [move, found] if ties is None else ties + [found]
+                            key, found = now[closes][i - n][crosses[r]], cell
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            key, found = now[0][0][crosses[r]], box
+                        else:
+                            continue
+                        if key < best:
+                            best, move, ties = key, found, None
+                        elif key == best and key != never:
+                            ties = [move, found] if ties is None else ties + [found]
                 if ties is not None:
                     move = ties[randrange(len(ties))]
                 elif move is not None and draw_single:
@@ -468,6 +495,10 @@ class Game:
                 if kind == BIS:
                     sheet.boxes[row] |= 1 << index
                     sheet.crosses[row] += 1
+                elif inline and plain[row][index]:
+                    sheet.cells[row] |= 1 << index
+                    sheet.crosses[row] += weight[row][index]
+                    sheet.next[row] = index + 1
                 else:
                     cross(sheet, row, index, 2)
                 table.active_crossed = True
@@ -484,14 +515,13 @@ class Game:
         No move comes twice: a cell has one colour and one number, and the two
         white dice give two numbers only when they differ."""
         rules = self.rules
-        close_after, bis, by_colour = rules.close_after, rules.bis, rules.by_colour
+        close_after, bis, by_roll = rules.close_after, rules.bis, rules.by_roll
         nxt, crosses, boxes = sheet.next, sheet.crosses, sheet.boxes
         moves: list[Move] = []
         append = moves.append
+        whites = roll_index(rules.grid.dice_faces, w1, w2, 0)
         for c in self.table.in_game:
-            die = dice[c]
-            cells = by_colour[c]
-            for r, i, closes, cell, box in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
+            for r, i, closes, cell, box in by_roll[c][whites + dice[c]]:
                 n = nxt[r]
                 if i >= n:
                     if not closes or crosses[r] >= close_after:
@@ -616,21 +646,22 @@ class Game:
 
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
-    most = rules.max_crosses
-    rows = tuple(row_points(min(crosses + locked, most)) for crosses, locked in zip(sheet.crosses, sheet.locked))
+    points = rules.points
+    rows = tuple([points[crosses + locked] for crosses, locked in zip(sheet.crosses, sheet.locked)])
     penalty_points = -rules.penalty_points * sheet.penalties
     power_points = 0
-    applied: set[Effect] = set()
-    for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
-        effect = rules.powers[power].effect
-        if effect is Effect.BONUS_POINTS:
-            power_points += rules.powers[power].amount
-        elif effect not in applied:  # the end-of-game states count once
-            if effect is Effect.DOUBLE_LOWEST_ROW:
-                power_points += min(rows)
-            elif effect is Effect.NO_PENALTIES:
-                power_points -= penalty_points
-        applied.add(effect)
+    if sheet.unlocked:
+        applied: set[Effect] = set()
+        for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
+            effect = rules.powers[power].effect
+            if effect is Effect.BONUS_POINTS:
+                power_points += rules.powers[power].amount
+            elif effect not in applied:  # the end-of-game states count once
+                if effect is Effect.DOUBLE_LOWEST_ROW:
+                    power_points += min(rows)
+                elif effect is Effect.NO_PENALTIES:
+                    power_points -= penalty_points
+            applied.add(effect)
     return SheetScore(rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)
 
 
