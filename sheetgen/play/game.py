@@ -381,6 +381,7 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         close_after, bis, lucky, by_sum, by_roll = rules.close_after, rules.bis, rules.lucky, rules.by_sum, rules.by_roll
         penalty_boxes, sides, plain, weight = rules.penalty_boxes, rules.grid.dice_faces + 1, rules.plain, rules.weight
+        numbers, last = rules.numbers, rules.last
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
         players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
@@ -403,7 +404,7 @@ class Game:
             for sheet, choose, keys, randrange, draw_single in seated:
                 nxt, crosses = sheet.next, sheet.crosses
                 move: Move | None
-                if keys is not None and not (lucky and total in sheet.lucky):
+                if keys is not None:
                     calm = keys[0]
                     best, move, ties = never, None, None
                     for r, i, closes, cell, box in places:
@@ -420,6 +421,16 @@ class Game:
                             best, move, ties = key, found, None
                         elif key == best and key != never:
                             ties = [move, found] if ties is None else ties + [found]
+                    if lucky and total in sheet.lucky:  # the lucky crosses, after the cells (but not twice a cell)
+                        for found in self.fewest_crosses_moves(sheet, LUCKY):
+                            r, i = found[1], found[2]
+                            if numbers[r][i] == total:
+                                continue
+                            key = calm[i == last[r]][0][crosses[r]]
+                            if key < best:
+                                best, move, ties = key, found, None
+                            elif key == best and key != never:
+                                ties = [move, found] if ties is None else ties + [found]
                     if ties is not None:
                         move = ties[randrange(len(ties))]
                     elif move is None:
