@@ -31,8 +31,9 @@ def contrast(a, b) -> float:
 def test_the_scale_runs_from_white_to_its_last_stop_and_clamps():
     assert heat_colour(0.0) == (1.0, 1.0, 1.0) == heat_colour(-0.5)
     assert heat_colour(1.0) == HEAT_STOPS[-1][1] == heat_colour(3.0)
-    middle = heat_colour(0.5)  # half way between the stops at 1/3 and 2/3
+    middle = heat_colour(0.375)  # half way between the stops at 1/4 and 1/2
     assert middle == pytest.approx(tuple((a + b) / 2 for a, b in zip(HEAT_STOPS[1][1], HEAT_STOPS[2][1])))
+    assert [share for share, _ in HEAT_STOPS] == [0.0, 0.25, 0.5, 0.75, 1.0]
 
 
 def test_the_scale_darkens_steadily_so_it_reads_in_grey():
@@ -162,7 +163,32 @@ def test_the_overlay_prints_each_cells_share_and_tints_small_boxes_and_penalties
     red3 = next(c for c in plan.cells if (c.row, c.index) == (0, 1))
     green12 = next(c for c in plan.cells if (c.row, c.index) == (2, 0))
     assert texts[red3.pale.x, red3.pale.y] == "65" and texts[green12.pale.x, green12.pale.y] == "0"
-    assert len(texts) == len(plan.cells)
+    assert len(texts) == len(plan.cells) + len(plan.locks)  # every cell and every lock prints its share
     fills = {r.box: r.fill for r in items if isinstance(r, Rect) and r.stroke == GREY}
     assert fills[red3.bis_box] == heat_colour(0.25)
     assert [fills[p.box] for p in plan.penalties] == [heat_colour(s) for s in (0.7, 0.3, 0.1, 0.1)]
+
+
+def test_locks_and_bonus_bar_boxes_are_tinted_by_their_share_and_print_it():
+    from sheetgen.play.heatmap import heat_overlay, heatmap_sheet
+
+    grid = load_grid("bonus")
+    setup = Setup(grid, games=10, players=2)
+    report = Report(setup, empty_tally(setup))
+    tally = report.tally
+    tally.games = 10  # 20 sheets
+    tally.row_locks[1] = [3, 2]  # yellow's lock crossed on 5 sheets: 25 %
+    tally.bar_boxes[0], tally.bar_boxes[2] = 18, 1  # the first bar box on 90 %, the third on 5 %
+    plan, _ = heatmap_sheet(grid)
+    items = heat_overlay(report, plan)
+    yellow_lock = next(lock for lock in plan.locks if lock.row == 1).box
+    texts = [t for t in items if isinstance(t, Text) and t.role == "heat"]
+    # The lock's badge sits over the lock's lower right corner, tinted, its share in it.
+    badge = [t for t in texts if t.box.x < yellow_lock.right < t.box.right and t.box.y < yellow_lock.bottom < t.box.bottom]
+    assert [t.text for t in badge] == ["25"]
+    assert [r.fill for r in items if isinstance(r, Rect) and r.box == badge[0].box] == [heat_colour(0.25)]
+    for bar_box, share, label in ((plan.bar[0].box, 0.9, "90"), (plan.bar[2].box, 0.05, "5")):
+        inside = [r.fill for r in items if isinstance(r, Rect) and bar_box.x < r.box.x and r.box.right < bar_box.right
+                  and bar_box.y < r.box.y and r.box.bottom < bar_box.bottom]
+        assert inside == [heat_colour(share)]
+        assert [t.text for t in texts if bar_box.x < t.x < bar_box.right and bar_box.y < t.y < bar_box.bottom] == [label]

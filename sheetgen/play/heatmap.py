@@ -7,11 +7,14 @@ legend of the scale; ``draw_heatmap(report, "pdf" | "png")`` draws the sheet
 with the normal renderer (``sheet.draw.draw_sheet`` and its ``cell_fills``) on
 that page and makes its bytes (a PNG through ``pdf.raster``).
 
-The scale runs from white (a cell nobody crossed) through pale yellow to a light
-orange (every sheet crossed it): ordered by lightness, so that it reads in black
-and white and to colour-blind eyes; light enough at its darkest for the sheet's
-coloured numbers to keep a contrast of 3:1 (large text); linear in the share, so
-that two grids' maps compare.
+The scale runs from white (a cell nobody crossed) through pale yellow and
+yellow-green to teal (every sheet crossed it), the light half of ColorBrewer's
+YlGnBu, a sequential scale made for perception: ordered by lightness, so that
+it reads in black and white and to colour-blind eyes, and turning in hue as
+well, so that neighbouring shares (50 % and 60 %) differ at a glance; light
+enough at its darkest for the sheet's coloured numbers to keep a contrast of
+3:1 (large text); linear in the share, so that two grids' maps compare.  Each
+cell, small box, lock, bar box and penalty box also prints its share.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from ..sheet.style import Theme, load_labels, load_theme
 from ..words import plural
 from .simulate import Report
 
-HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
+HEAT_STOPS: tuple[tuple[float, RGB], ...] = (  # white, then ColorBrewer's YlGnBu as far as the text allows
     (0.0, (1.0, 1.0, 1.0)),
-    (1 / 3, (255 / 255, 242 / 255, 178 / 255)),
-    (2 / 3, (254 / 255, 210 / 255, 122 / 255)),
-    (1.0, (253 / 255, 174 / 255, 97 / 255)),
+    (0.25, (0xFB / 255, 0xF5 / 255, 0xB8 / 255)),
+    (0.5, (0xD4 / 255, 0xEC / 255, 0xAD / 255)),
+    (0.75, (0xA6 / 255, 0xDC / 255, 0xB5 / 255)),
+    (1.0, (0x7F / 255, 0xCD / 255, 0xBB / 255)),
 )
 MARGIN = 10.0  # mm of blank paper around everything: more than the 5 mm nothing may print within
 TITLE_SIZE = 3.2  # mm, the grid's title line
@@ -58,6 +62,8 @@ def heat_colour(share: float) -> RGB:
 
 SHARE_SIZE = 0.3  # the share printed in a cell, as a part of the cell's height
 SHARE_INK = (0.25, 0.25, 0.25)
+BADGE = 0.5  # a lock's heat badge, as a part of the lock's height
+INSET = 0.16  # a bar box's colour frame left round its heat, as a part of its height
 
 
 def _share_label(share: float) -> str:
@@ -83,6 +89,10 @@ def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
         if cell.bis_box is not None:
             boxes = tally.boxes[cell.row][cell.index] / sheets
             items.append(Rect(cell.bis_box, fill=heat_colour(boxes), stroke=GREY, line=0.2))
+    for lock in plan.locks:  # a lock is crossed on the sheets whose player closed its row
+        items += _badge(lock.box, sum(tally.row_locks[lock.row]) / sheets)
+    for bar_box in plan.bar:
+        items += _inset(bar_box.box, tally.bar_boxes[bar_box.index] / sheets)
     crossed = 0
     penalties: Counter[int] = Counter()
     for histogram in tally.penalties:
@@ -92,6 +102,26 @@ def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
         items.append(Rect(penalty.box, fill=heat_colour(crossed / sheets), stroke=GREY, line=0.2))
         items.append(penalty.text)
     return items
+
+
+def _badge(box: Box, share: float) -> list[Item]:
+    """A lock's heat: a square badge of its colour over the lock's lower right
+    corner, its share printed in it (the lock's drawing stays in view)."""
+    side = BADGE * box.h
+    badge = Box(box.right - side * 0.8, box.bottom - side * 0.8, side, side)
+    return [Rect(badge, fill=heat_colour(share), stroke=GREY, line=0.2, radius=0.15 * side),
+            Text(badge.cx, badge.bottom - 0.3 * side, _share_label(share), 0.45 * side, INK, anchor="middle",
+                 box=badge, role="heat")]
+
+
+def _inset(box: Box, share: float) -> list[Item]:
+    """A bonus bar box's heat: its inside tinted, its colour frame kept, its share printed in it."""
+    frame = INSET * box.h
+    inside = Box(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame)
+    size = 0.5 * inside.h
+    return [Rect(inside, fill=heat_colour(share)),
+            Text(inside.cx, inside.bottom - 0.3 * inside.h, _share_label(share), size, SHARE_INK, anchor="middle",
+                 box=inside, role="heat")]
 
 
 def heat_fills(report: Report) -> dict[tuple[int, int], RGB]:

@@ -125,6 +125,7 @@ class Tally:
     players: int
     powers: int
     cells_per_row: int  # the longest row's
+    bar: int = 0  # boxes of the bonus bar
     games: int = 0
     scores: Counter = field(default_factory=Counter)  # total -> sheets
     winning: Counter = field(default_factory=Counter)  # winning total -> games
@@ -146,6 +147,7 @@ class Tally:
     power_points: int = 0  # sum over sheets of the points powers brought
     bar_crossed: int = 0  # sum over sheets of bonus bar boxes crossed
     bar_struck: int = 0  # ... and struck (their bonus lost)
+    bar_boxes: list[int] = field(default_factory=list)  # per bonus bar box: sheets on which it was crossed
     lucky_crosses: int = 0  # sum over sheets of crosses made with a lucky number
     # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
     # cells and boxes: counting a row's bits per sheet would cost more than the game.
@@ -166,6 +168,7 @@ class Tally:
         self.cells = self.cells or [[0] * self.cells_per_row for _ in range(r)]
         self.boxes = self.boxes or [[0] * self.cells_per_row for _ in range(r)]
         self.unlocked = self.unlocked or [0] * self.powers
+        self.bar_boxes = self.bar_boxes or [0] * self.bar
 
     @property
     def sheets(self) -> int:
@@ -190,6 +193,9 @@ class Tally:
             if sheet.bar:
                 self.bar_crossed += sheet.bar.count(CROSSED)
                 self.bar_struck += sheet.bar.count(STRUCK)
+                for box, state in enumerate(sheet.bar):
+                    if state == CROSSED:
+                        self.bar_boxes[box] += 1
             self.penalties[seat][sheet.penalties] += 1
             for row, points in enumerate(score.rows):
                 self.row_points[row] += points
@@ -221,7 +227,8 @@ class Tally:
                                       (self.seat_squares, other.seat_squares),
                                       (self.row_closed, other.row_closed), (self.row_close_roll, other.row_close_roll),
                                       (self.row_active_locks, other.row_active_locks),
-                                      (self.row_points, other.row_points), (self.unlocked, other.unlocked)):
+                                      (self.row_points, other.row_points), (self.unlocked, other.unlocked),
+                                      (self.bar_boxes, other.bar_boxes)):
             for k, value in enumerate(their_list):
                 mine_list[k] += value
         for mine_counter, their_counter in zip(self.penalties, other.penalties):
@@ -251,7 +258,7 @@ class Tally:
 def empty_tally(setup: Setup) -> Tally:
     grid = setup.grid
     return Tally(rows=len(grid.rows), players=setup.players, powers=len(grid.powers),
-                 cells_per_row=max(len(row.cells) for row in grid.rows))
+                 cells_per_row=max(len(row.cells) for row in grid.rows), bar=len(grid.bonus_bar))
 
 
 def play_games(setup: Setup, start: int, stop: int) -> Tally:
