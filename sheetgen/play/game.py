@@ -708,6 +708,15 @@ def _faces_tables(faces: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[
     return whites, colours
 
 
+TABLED_OUTCOMES = 6 ** 6  # dice of up to six faces have every roll made once, in a table
+
+
+@lru_cache(maxsize=8)
+def _rolls_table(faces: int) -> tuple[Roll, ...]:
+    whites, colours = _faces_tables(faces)
+    return tuple((a, b, coloured) for a, b in whites for coloured in colours)
+
+
 def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     """An endless stream of fair rolls of two white and four coloured dice.
 
@@ -715,11 +724,19 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     tables turn into dice: a fifth of the time of six separate draws.  The
     draw takes random bits and rejects values past the last outcome (as
     ``random.randrange`` does, without its argument checks), so every outcome
-    is exactly as likely.
+    is exactly as likely.  Up to six faces every roll is made once and looked
+    up; eight-sided dice (262,144 rolls) are taken apart per draw.
     """
     whites, colours = _faces_tables(faces)
     outcomes, per_white = len(whites) * len(colours), len(colours)
     bits, getrandbits = outcomes.bit_length(), rng.getrandbits
+    if outcomes <= TABLED_OUTCOMES:
+        rolls = _rolls_table(faces)
+        while True:
+            outcome = getrandbits(bits)
+            while outcome >= outcomes:
+                outcome = getrandbits(bits)
+            yield rolls[outcome]
     while True:
         outcome = getrandbits(bits)
         while outcome >= outcomes:
