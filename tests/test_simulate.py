@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
-from sheetgen.play.game import BIS, CELL, POWER, Game, hand_dice, marks_document, rulebook
+from sheetgen.play.game import BIS, CELL, LUCKY, POWER, Game, hand_dice, marks_document, rulebook
 from sheetgen.play.marks import marks_from_data
 from sheetgen.play.scoring import score_sheet
 from sheetgen.play.simulate import (
@@ -577,3 +577,61 @@ def test_plot_writes_the_score_distribution_of_every_run(run):
     assert result.exit_code == 0
     refused = run("simulate", "classic", "--games", "20", "--plot", "scores.png")
     assert refused.exit_code == 2 and "expected a file name ending in .svg" in refused.stderr
+
+
+# -- what each feature's crosses scored ------------------------------------------------------
+
+
+def test_a_features_points_are_the_sheet_scored_with_and_without_its_crosses():
+    from sheetgen.play.game import Sheet
+    from sheetgen.play.simulate import feature_points
+
+    # bis: red 5 crosses of which 1 a small box (15 - 10 = 5 points), green 3 with 2 boxes (6 - 1 = 5).
+    rules = rulebook(load_grid("bis"))
+    sheet = Sheet(rules, 0)
+    sheet.crosses, sheet.boxes = [5, 0, 3, 0], [0b10, 0, 0b101, 0]
+    assert feature_points(rules, sheet) == [("bis", 10)]
+    sheet.locked[0] = True  # the lock stays: red 6 marks against 5, 21 - 15
+    assert feature_points(rules, sheet) == [("bis", 11)]
+
+    # doubles: a double cell crossed counts 2; without its second cross, 1 fewer.
+    rules = rulebook(load_grid("doubles"))
+    row, index = next((r, i) for r, bits in enumerate(rules.doubles) for i in range(12) if bits >> i & 1)
+    sheet = Sheet(rules, 0)
+    sheet.cells[row], sheet.crosses[row] = 1 << index, 4  # 4 crosses: 10 points, 6 without one
+    assert feature_points(rules, sheet) == [("doubles", 4)]
+
+    # classic has none of the features: nothing to value.
+    assert feature_points(rulebook(load_grid("classic")), Sheet(rulebook(load_grid("classic")), 0)) == []
+
+
+def test_a_bonus_cross_and_a_lucky_cross_are_counted_in_their_row():
+    rules = rulebook(load_grid("bonus"))
+    game = Game(rules, [lambda m, s, t: None], hand_dice([]))
+    sheet = game.sheets[0]
+    row, index = next((r, i) for r in range(rules.rows) for i in range(rules.last[r]) if rules.framed[r][i])
+    game.cross(sheet, row, index, 1)  # the framed cell: the first bar box, and its colour's row's first free cell
+    bonus_row = rules.row_of_colour[rules.bar[0]]
+    assert sheet.bonus_rows == [int(r == bonus_row) for r in range(rules.rows)]
+    from sheetgen.play.simulate import feature_points
+
+    crosses = sheet.crosses[bonus_row]
+    expected = (crosses * (crosses + 1) - (crosses - 1) * crosses) // 2
+    assert feature_points(rules, sheet) == [("bar", expected)]
+
+    rules = rulebook(load_grid("longo"))
+    game = Game(rules, [lambda m, s, t: next((x for x in m if x[0] == LUCKY), None)], hand_dice([(1, 2, (1, 1, 1, 1))]),
+                [(3, 4)])  # white 1 + 2 = 3, a lucky number: its cross goes to a row with fewest crosses
+    result = game.play()
+    assert sum(result.sheets[0].lucky_rows) == 1 == result.sheets[0].lucky_crosses
+
+
+def test_the_report_gives_each_features_mean_points_with_an_interval():
+    # Three sheets valued 2, 4 and 6 points of small boxes: mean 4, sd 2, 4 ± 1.96 * 2 / sqrt(3).
+    setup = Setup(load_grid("bis"), games=1, players=3)
+    tally = empty_tally(setup)
+    tally.games = 1
+    tally.feature_points["bis"], tally.feature_squares["bis"] = 12, 4 + 16 + 36
+    mean, (low, high) = Report(setup, tally).feature_points()["bis"]
+    half = 1.959964 * 2 / math.sqrt(3)
+    assert mean == 4 and low == pytest.approx(4 - half) and high == pytest.approx(4 + half)

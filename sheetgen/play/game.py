@@ -97,6 +97,7 @@ class Rulebook:
     # die (``roll_index``): the places of white 1 + die, then of white 2 + die if it differs.
     by_roll: tuple[tuple[tuple[Place, ...], ...], ...]
     plain: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does nothing more (not last, not special)
+    doubles: tuple[int, ...]  # per row: bit set of its double cells
     points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
     ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
 
@@ -156,6 +157,7 @@ def rulebook(grid: Grid) -> Rulebook:
         has_special=any(any(row) for row in special),
         by_roll=_by_roll(by_colour, grid.dice_faces),
         plain=tuple(tuple(i < len(sp) - 1 and not x for i, x in enumerate(sp)) for sp in special),
+        doubles=tuple(sum(1 << i for i, cell in enumerate(row.cells) if cell.weight == 2) for row in rows),
         points=tuple(row_points(min(n, grid.max_crosses))
                      for n in range(max(2 * len(row.cells) + sum(c.weight for c in row.cells) for row in rows) + 2)),
     )
@@ -186,7 +188,7 @@ class Sheet:
     """
 
     __slots__ = ("seat", "lucky", "next", "crosses", "locked", "cells", "boxes", "penalties", "bar",
-                 "symbols", "unlocked", "lucky_crosses")
+                 "symbols", "unlocked", "lucky_crosses", "lucky_rows", "bonus_rows")
 
     def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
         self.seat = seat  # 0 for the player who rolls first
@@ -201,6 +203,9 @@ class Sheet:
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
         self.lucky_crosses = 0  # crosses made with a lucky number (for the statistics)
+        # Per row, for the statistics: crosses (a double cell 2) made with a lucky number, and as a bar's bonus.
+        self.lucky_rows = [0] * rules.rows
+        self.bonus_rows = [0] * rules.rows
 
 
 class Table:
@@ -460,6 +465,7 @@ class Game:
                 else:
                     if kind == LUCKY:
                         sheet.lucky_crosses += 1
+                        sheet.lucky_rows[row] += weight[row][index]
                     if inline and plain[row][index]:
                         sheet.cells[row] |= 1 << index
                         crosses[row] += weight[row][index]
@@ -570,6 +576,7 @@ class Game:
         else:
             if kind == LUCKY:
                 sheet.lucky_crosses += 1
+                sheet.lucky_rows[row] += self.rules.weight[row][index]
             self.cross(sheet, row, index, action)
 
     def cross(self, sheet: Sheet, row: int, index: int, action: int) -> None:
@@ -593,11 +600,14 @@ class Game:
                 if sheet.symbols[power] == rules.symbol_cells[power]:
                     self.unlock(sheet, power, action)
 
-    def forced(self, sheet: Sheet, row: int, action: int) -> None:
-        """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost."""
+    def forced(self, sheet: Sheet, row: int, action: int) -> int:
+        """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost.
+        The crosses it made (a double cell 2), 0 when lost."""
         index = sheet.next[row]
         if index != SHUT and self.may_cross(sheet, row, index):
             self.cross(sheet, row, index, action)
+            return self.rules.weight[row][index]
+        return 0
 
     def bonus(self, sheet: Sheet, action: int) -> None:
         """A framed cell: cross the leftmost free bar box and its row's next legal cell."""
@@ -605,7 +615,8 @@ class Game:
         for box, state in enumerate(bar):
             if state == FREE:
                 bar[box] = CROSSED
-                self.forced(sheet, self.rules.row_of_colour[self.rules.bar[box]], action)
+                row = self.rules.row_of_colour[self.rules.bar[box]]
+                sheet.bonus_rows[row] += self.forced(sheet, row, action)
                 return
 
     def unlock(self, sheet: Sheet, power: int, action: int) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..grid.model import Grid, row_name
 from ..words import one_of, plural
-from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, random_dice, rulebook
+from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, Sheet, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
 
@@ -148,6 +148,9 @@ class Tally:
     bar_crossed: int = 0  # sum over sheets of bonus bar boxes crossed
     bar_struck: int = 0  # ... and struck (their bonus lost)
     bar_boxes: list[int] = field(default_factory=list)  # per bonus bar box: sheets on which it was crossed
+    # Per feature (FEATURE_POINTS): the sum over sheets of what its crosses scored, and of its square.
+    feature_points: Counter = field(default_factory=Counter)
+    feature_squares: Counter = field(default_factory=Counter)
     lucky_crosses: int = 0  # sum over sheets of crosses made with a lucky number
     # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
     # cells and boxes: counting a row's bits per sheet would cost more than the game.
@@ -174,7 +177,8 @@ class Tally:
     def sheets(self) -> int:
         return self.games * self.players
 
-    def add(self, result: GameResult) -> None:
+    def add(self, result: GameResult, rules: Rulebook | None = None) -> None:
+        """Count one game in (with ``rules``, its grid's rulebook, also what each feature's crosses scored)."""
         self.games += 1
         self.rolls[result.rolls] += 1
         self.ends[result.end] += 1
@@ -204,6 +208,10 @@ class Tally:
                     self._box_sets[row, sheet.boxes[row]] += 1
             for power in sheet.unlocked:
                 self.unlocked[power] += 1
+            if rules is not None:
+                for feature, points in feature_points(rules, sheet):
+                    self.feature_points[feature] += points
+                    self.feature_squares[feature] += points * points
         closed: set[int] = set()
         self.rows_closed[len({closing.row for closing in result.closings})] += 1
         for closing in result.closings:
@@ -221,7 +229,9 @@ class Tally:
         self.bar_struck += other.bar_struck
         self.lucky_crosses += other.lucky_crosses
         for mine, theirs in ((self.scores, other.scores), (self.winning, other.winning), (self.rolls, other.rolls),
-                             (self.ends, other.ends), (self.rows_closed, other.rows_closed)):
+                             (self.ends, other.ends), (self.rows_closed, other.rows_closed),
+                             (self.feature_points, other.feature_points),
+                             (self.feature_squares, other.feature_squares)):
             mine.update(theirs)
         for mine_list, their_list in ((self.seat_points, other.seat_points), (self.seat_wins, other.seat_wins),
                                       (self.seat_squares, other.seat_squares),
@@ -255,6 +265,28 @@ class Tally:
         return self
 
 
+# What a feature's crosses scored on a final sheet: the sheet's row points less
+# the same rows' points without those crosses (the lock kept), everything else
+# as it was.  A static measure: it does not replay the game without the feature.
+FEATURE_POINTS = ("bar", "bis", "lucky", "doubles")
+
+
+def feature_points(rules: Rulebook, sheet: Sheet) -> list[tuple[str, int]]:
+    """Per feature the grid has (in ``FEATURE_POINTS`` order), the points its crosses scored on ``sheet``:
+    bonus bar crosses, small boxes, lucky-number crosses, double cells' second cross."""
+    found = []
+    for feature, extra in (("bar", sheet.bonus_rows if rules.bar else None),
+                           ("bis", [box.bit_count() for box in sheet.boxes] if rules.bis else None),
+                           ("lucky", sheet.lucky_rows if rules.lucky else None),
+                           ("doubles", [(cells & mask).bit_count() for cells, mask in zip(sheet.cells, rules.doubles)]
+                            if any(rules.doubles) else None)):
+        if extra is not None:
+            points, crosses, locked = rules.points, sheet.crosses, sheet.locked
+            found.append((feature, sum(points[crosses[r] + locked[r]] - points[max(0, crosses[r] - extra[r]) + locked[r]]
+                                       for r in range(rules.rows))))
+    return found
+
+
 def empty_tally(setup: Setup) -> Tally:
     grid = setup.grid
     return Tally(rows=len(grid.rows), players=setup.players, powers=len(grid.powers),
@@ -265,7 +297,7 @@ def play_games(setup: Setup, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of the run, tallied (one worker's task)."""
     tally, rules = empty_tally(setup), rulebook(setup.grid)
     for index in range(start, stop):
-        tally.add(play_game(setup, index, rules))
+        tally.add(play_game(setup, index, rules), rules)
     return tally.settle()
 
 
@@ -425,6 +457,14 @@ class Report:
             found["double_cells"] = doubles / sheets
         return found
 
+    def feature_points(self) -> dict[str, tuple[float, tuple[float, float]]]:
+        """Per feature the grid has (bar, bis, lucky, doubles): the mean points per
+        sheet its crosses scored (``feature_points``) and that mean's 95 % interval."""
+        tally, sheets = self.tally, self.tally.sheets
+        return {feature: (tally.feature_points[feature] / sheets,
+                          mean_interval(sheets, tally.feature_points[feature], tally.feature_squares[feature]))
+                for feature in FEATURE_POINTS if feature in tally.feature_squares}
+
     def warnings(self) -> list[str]:
         return _warnings(self)
 
@@ -511,6 +551,8 @@ def report_json(report: Report) -> dict:
         "rows_closed_at_end": {str(k): {"games": count, "share": count / games}
                                for k, count in sorted(tally.rows_closed.items())},
         "features": report.features(),
+        "feature_points": {feature: {"mean": mean, "mean_ci95": list(ci)}
+                           for feature, (mean, ci) in report.feature_points().items()},
         "rows": rows,
         "seats": [
             {
@@ -598,6 +640,11 @@ def report_text(report: Report) -> str:
     if features:
         lines += ["", "Features, per sheet: " + ", ".join(f"{_FEATURE_NAMES[key]} {value:.2f}"
                                                          for key, value in features.items())]
+    valued = report.feature_points()
+    if valued:
+        lines += ["Points per sheet from each feature's crosses (the final sheet scored with and without them): "
+                  + ", ".join(f"{_FEATURE_POINT_NAMES[feature]} {mean:.1f} ({_interval(ci)})"
+                              for feature, (mean, ci) in valued.items())]
     if grid.powers:
         lines += [f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
             f"{power.symbol.value} {_percent(count / sheets)}" for power, count in zip(grid.powers, tally.unlocked))]
@@ -607,6 +654,7 @@ def report_text(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+_FEATURE_POINT_NAMES = {"bar": "bonus bar", "bis": "small boxes", "lucky": "lucky numbers", "doubles": "double cells"}
 _FEATURE_NAMES = {"power_points": "points from powers", "bar_crosses": "bonus bar crosses",
                   "bar_struck": "bar boxes struck", "bis_boxes": "small boxes", "lucky_crosses": "lucky crosses",
                   "double_cells": "double cells"}
