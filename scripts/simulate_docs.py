@@ -1,5 +1,6 @@
 """Regenerate what docs/simulate.md shows from runs of the simulator: the
-balance table of the ten grids and the ``best`` strategy's averages (printed,
+balance table of the ten grids, the ``best`` strategy's averages and the
+first player's share of wins per strategy and table size on classic (printed,
 to paste into the page) and the heat maps of classic and disorder (written to
 docs/).  tests/test_simulate.py checks that the page still shows what this
 prints (the averages in a slow test: they take about a minute).
@@ -20,6 +21,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 GAMES = 1000  # a grid, for the balance table: a small run, so that its test is quick
 BEST_GAMES = 200  # a grid and a table size, for the best strategy's averages (solo: 5 times as many)
 PICTURE_GAMES = 10_000
+FIRST_GAMES = 500  # a strategy and a table size, for the first player's advantage on classic
 SEED = 1
 
 
@@ -43,6 +45,24 @@ def best_table() -> str:
     return markdown_table(("grid", "alone", "2 players", "3 players", "4 players"), rows)
 
 
+def first_player_table(grid: str = "classic") -> str:
+    """Per strategy (every seat playing it) and table size, seat 1's share of
+    the wins on ``grid``, its 95 % interval, and the fair share 1 / players."""
+    from sheetgen.play.strategies import STRATEGIES
+
+    rows = []
+    for strategy in STRATEGIES:
+        cells = [strategy]
+        for players in range(2, 6):
+            report = simulate(Setup(load_grid(grid), games=FIRST_GAMES, players=players, strategies=(strategy,),
+                                    seed=SEED))
+            low, high = report.win_share_ci(0)
+            cells.append(f"{100 * report.win_share(0):.0f} % ({100 * low:.0f}–{100 * high:.0f})")
+        rows.append(cells)
+    fair = ["fair share"] + [f"{100 / players:.0f} %" for players in range(2, 6)]
+    return markdown_table(("strategy", "2 players", "3 players", "4 players", "5 players"), rows + [fair])
+
+
 def write_pictures() -> None:
     from sheetgen.play.heatmap import draw_heatmap
 
@@ -57,5 +77,7 @@ if __name__ == "__main__":
     print(balance_table(), end="")
     print()
     print(best_table(), end="")
+    print()
+    print(first_player_table(), end="")
     if "--pictures" in sys.argv[1:]:
         write_pictures()

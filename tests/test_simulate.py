@@ -485,6 +485,12 @@ def test_the_docs_best_averages_are_what_the_script_prints():
     assert script["best_table"]() in DOCS.read_text()
 
 
+@pytest.mark.slow
+def test_the_docs_first_player_table_is_what_the_script_prints():  # about 10 s: best plays a fifth of it
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
+    assert script["first_player_table"]() in DOCS.read_text()
+
+
 # -- intervals and comparisons --------------------------------------------------------
 
 
