@@ -192,3 +192,22 @@ def test_locks_and_bonus_bar_boxes_are_tinted_by_their_share_and_print_it():
                   and bar_box.y < r.box.y and r.box.bottom < bar_box.bottom]
         assert inside == [heat_colour(share)]
         assert [t.text for t in texts if bar_box.x < t.x < bar_box.right and bar_box.y < t.y < bar_box.bottom] == [label]
+
+
+def test_a_grid_whose_sheet_cannot_print_gets_a_heat_map_on_a_larger_sheet_of_its_own():
+    from sheetgen.errors import LayoutError
+    from sheetgen.grid.load import grid_from_data
+    from sheetgen.play.heatmap import heatmap_sheet
+    from sheetgen.sheet.plan import STANDARD, plan_sheet
+    from sheetgen.sheet.style import load_labels
+
+    wide = grid_from_data({  # 19 cells a row: too many for the standard sheet
+        "name": "wide", "title": "Wide", "dice_faces": 10, "close_after": 5, "penalties": {"boxes": 4, "points": 5},
+        "rows": [{"colour": c, "cells": list(range(2, 21)) if i < 2 else list(range(20, 1, -1))}
+                 for i, c in enumerate(["red", "yellow", "green", "blue"])]}, "wide.yaml")
+    with pytest.raises(LayoutError):
+        plan_sheet(wide, load_labels(), load_theme(), measure_text)
+    plan, _ = heatmap_sheet(wide)
+    assert plan.width > STANDARD.width and plan.height > STANDARD.height
+    assert len(plan.cells) == 4 * 19
+    assert heatmap_sheet(load_grid("classic"))[0].size == STANDARD  # a grid that prints keeps its sheet

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Item, Rect, Text
 from ..sheet.draw import draw_sheet
-from ..sheet.plan import Measure, SheetPlan, plan_sheet
+from ..sheet.plan import STANDARD, Measure, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import Theme, load_labels, load_theme
 from ..words import plural
 from .simulate import Report
@@ -177,13 +177,31 @@ def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measur
     return HeatmapPage(sheet_width + 2 * MARGIN, caption_y + MARGIN, slot, tuple(items))
 
 
+HEATMAP_GROWTH = (1.5, 2.0, 3.0)  # a sheet too small for a grid is tried again this much wider and taller
+
+
 def heatmap_sheet(grid: Grid) -> tuple[SheetPlan, Theme]:
     """The sheet a heat map of ``grid`` is drawn on: the normal one, in the
-    default language and theme (``LayoutError`` if it cannot print)."""
+    default language and theme; for a grid whose sheet cannot print (cells too
+    narrow, a row too long), a sheet of the heat map's own, wider and taller by
+    ``HEATMAP_GROWTH`` with type of the same size, the first one that fits.  A
+    heat map is looked at on a screen, not printed and cut, so its sheet need
+    not be one the pack prints.  ``LayoutError`` (the normal sheet's) when none fits."""
+    from ..errors import LayoutError
     from ..pdf.render import measure_text
 
-    theme = load_theme()
-    return plan_sheet(grid, load_labels(), theme, measure_text), theme
+    theme, labels = load_theme(), load_labels()
+    try:
+        return plan_sheet(grid, labels, theme, measure_text), theme
+    except LayoutError as error:
+        refused = error
+    for growth in HEATMAP_GROWTH:
+        size = SheetSize("heat map", STANDARD.width * growth, STANDARD.height * growth, STANDARD.scale, ())
+        try:
+            return plan_sheet(grid, labels, theme, measure_text, size), theme
+        except LayoutError:
+            continue
+    raise refused
 
 
 def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | None = None) -> bytes:
