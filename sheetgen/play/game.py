@@ -168,7 +168,10 @@ def roll_index(faces: int, w1: int, w2: int, die: int) -> int:
     return (w1 * (faces + 1) + w2) * (faces + 1) + die
 
 
-def _by_roll(by_colour: tuple[tuple[tuple[Place, ...], ...], ...], faces: int) -> tuple[tuple[tuple[Place, ...], ...], ...]:
+Places = tuple[tuple[tuple[Place, ...], ...], ...]  # per colour, per number or roll
+
+
+def _by_roll(by_colour: Places, faces: int) -> Places:
     sides = range(faces + 1)
     return tuple(
         tuple(cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]
@@ -334,6 +337,10 @@ class SheetScore(NamedTuple):
     total: int
 
 
+def _no_draw(n: int) -> int:
+    raise AssertionError("only a Ranked strategy's draws are made in the turn loop")
+
+
 class GameOver(Exception):
     """Raised inside ``Game.play`` when the game ends; carries why."""
 
@@ -384,16 +391,17 @@ class Game:
         nothing but their list; a ``Ranked`` strategy is not called at all:
         its keys are read from its table as each legal move is found."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
-        close_after, bis, lucky, by_sum, by_roll = rules.close_after, rules.bis, rules.lucky, rules.by_sum, rules.by_roll
+        close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
+        by_sum, by_roll = rules.by_sum, rules.by_roll
         penalty_boxes, sides, plain, weight = rules.penalty_boxes, rules.grid.dice_faces + 1, rules.plain, rules.weight
         numbers, last = rules.numbers, rules.last
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
         players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
         # Per seat: sheet, strategy, and for a Ranked one its keys and its draws.
-        seated = tuple(
+        seated: tuple[tuple[Sheet, Choose, Keys | None, Callable[[int], int], bool], ...] = tuple(
             (sheet, choose, rules.keys(choose.rank), choose.randrange, choose.draw_single)
-            if type(choose) is Ranked else (sheet, choose, None, None, False)
+            if type(choose) is Ranked else (sheet, choose, None, _no_draw, False)
             for sheet, choose in zip(sheets, strategies)
         )
         never = NEVER
@@ -458,7 +466,7 @@ class Game:
                     move = choose(moves, sheet, table)
                     if move is None:
                         continue
-                kind, row, index = move
+                kind, row, index = move  # type: ignore[misc]  # a move by now (ties hold moves only)
                 if kind == BIS:
                     sheet.boxes[row] |= 1 << index
                     crosses[row] += 1

@@ -282,8 +282,8 @@ def feature_points(rules: Rulebook, sheet: Sheet) -> list[tuple[str, int]]:
                             if any(rules.doubles) else None)):
         if extra is not None:
             points, crosses, locked = rules.points, sheet.crosses, sheet.locked
-            found.append((feature, sum(points[crosses[r] + locked[r]] - points[max(0, crosses[r] - extra[r]) + locked[r]]
-                                       for r in range(rules.rows))))
+            found.append((feature, sum(points[crosses[r] + locked[r]]
+                                       - points[max(0, crosses[r] - extra[r]) + locked[r]] for r in range(rules.rows))))
     return found
 
 
