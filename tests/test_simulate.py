@@ -379,13 +379,24 @@ def test_a_grid_that_cannot_be_drawn_is_refused_before_any_game(run, tmp_path, m
     def no_games(*args, **kwargs):
         raise AssertionError("games were played")
 
+    import sheetgen.play.heatmap as heatmap
+
     monkeypatch.setattr(simulation, "simulate", no_games)
+    monkeypatch.setattr(heatmap, "HEATMAP_GROWTH", ())  # no larger sheet of the heat map's own to fall back on
     crowded = tmp_path / "crowded.yaml"  # three rows under a bar, eight legend lines: no room for the rows
     crowded.write_text(CROWDED)
     result = run("simulate", str(crowded), "--heatmap", "crowded.png")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"sheetgen: {crowded}: rows: the rows do not fit") and result.stderr.count("\n") == 1
     assert not (tmp_path / "crowded.png").exists()
+
+
+def test_a_grid_whose_sheet_cannot_print_still_gets_its_heat_map(run, tmp_path):
+    crowded = tmp_path / "crowded.yaml"  # the sheet cannot print; the heat map draws it larger
+    crowded.write_text(CROWDED)
+    result = run("simulate", str(crowded), "--games", "20", "--heatmap", "crowded.png")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "crowded.png").read_bytes().startswith(b"\x89PNG")
 
 
 CROWDED = """\
