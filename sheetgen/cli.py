@@ -782,6 +782,10 @@ class StrategyName(click.ParamType):
 
     def convert(self, value, param, ctx):
         names = self.names()
+        if value == "all":
+            return ",".join(names)
+        if "," in value:
+            return ",".join(self.convert(part.strip(), param, ctx) for part in value.split(","))
         found = value if value in names else forgiven(value, names)
         if found is not None:
             return found
@@ -807,16 +811,19 @@ class _SimulateCommand(_Command):
 
 @cli.command(cls=_SimulateCommand, examples=("sheetgen simulate classic", "sheetgen simulate disorder --games 2000"
                                                                            " --heatmap out/disorder.png",
-                                              "sheetgen simulate longo --strategy bold --strategy careful --json"))
-@click.argument("grid", shell_complete=_complete_grid)
+                                              "sheetgen simulate longo --strategy bold --strategy careful --json",
+                                              "sheetgen simulate classic bis --games 1000",
+                                              "sheetgen simulate classic --strategy all --games 500"))
+@click.argument("grids", metavar="GRID...", nargs=-1, required=True, shell_complete=_complete_grid)
 @click.option("--games", type=click.IntRange(1, GAMES_MAX), default=10_000, show_default=True,
-              help="Games to play.")
+              help="Games to play (per run).")
 @click.option("--players", type=click.IntRange(1, PLAYERS_MAX), default=4, show_default=True,
               help="Players in each game.")
 @click.option("--strategy", "strategies", type=StrategyName(), multiple=True, default=(STRATEGY_DEFAULT,),
               show_default=True,
               help="A player's strategy (listed below); repeat it for the next seats, which take the strategies"
-                   " in turn.")
+                   " in turn.  'all', or names with commas (best,careful): one run per strategy, every seat"
+                   " playing it, side by side.")
 @click.option("--seed", type=Seed(), default="1", show_default=True,
               help="Seed of the dice; the same seed gives the same report, whatever --jobs. 'random' for a fresh one.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
@@ -824,48 +831,76 @@ class _SimulateCommand(_Command):
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
 @click.option("--heatmap", type=click.Path(dir_okay=False, path_type=Path),
               help="Also draw the sheet with each cell tinted by how often it was crossed, as FILE.pdf or FILE.png"
-                   " [default: none].")
+                   " (one run only) [default: none].")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the score distribution of every run, as FILE.svg [default: none].")
 @_quiet_option("no progress bar, no report (only the heat map)")
-def simulate(grid: str, games: int, players: int, strategies: tuple[str, ...], seed: int | str, jobs: int,
-             as_json: bool, heatmap: Path | None, quiet: bool) -> None:
+def simulate(grids: tuple[str, ...], games: int, players: int, strategies: tuple[str, ...], seed: int | str,
+             jobs: int, as_json: bool, heatmap: Path | None, plot: Path | None, quiet: bool) -> None:
     """Play GRID many times and report how it plays: scores, game length, how
-    games end, how often each row closes and each cell is crossed, and warnings
-    for a grid that plays badly; --heatmap draws the sheet tinted by how often
-    each cell was crossed."""
+    games end, how often each row closes and each cell is crossed, what each
+    feature brings, with 95 % intervals, and warnings for a grid that plays
+    badly; --heatmap draws the sheet tinted by how often each cell was crossed.
+    Two or more grids (or strategies: --strategy all) are played side by side,
+    and two runs are compared: their differences and whether they are more
+    than noise."""
     from .grid.load import load_grid
-    from .play.simulate import Setup, report_json, report_text
+    from .play.simulate import Setup, compare_json, compare_text, report_json, report_text
     from .play.simulate import simulate as run
 
-    if len(strategies) > players:
+    each = [name for name in strategies if "," in name]
+    if each and len(strategies) > 1:
+        raise click.BadParameter("'all' or a list with commas is the only --strategy of a run",
+                                 param_hint="'--strategy'")
+    if not each and len(strategies) > players:
         raise click.BadParameter(f"{len(strategies)} strategies for {plural(players, 'player')}",
                                  param_hint="'--strategy'")
+    seatings = [(name,) for name in each[0].split(",")] if each else [strategies]
     kind = heatmap.suffix.lower().lstrip(".") if heatmap is not None else None
     if kind not in (None, "pdf", "png"):
         raise click.BadParameter(f"expected a file name ending in .pdf or .png, got {quoted(str(heatmap))}",
                                  param_hint="'--heatmap'")
-    model = load_grid(grid)
+    if kind is not None and len(grids) * len(seatings) > 1:
+        raise click.BadParameter("a heat map is drawn of one run: one grid, one --strategy list",
+                                 param_hint="'--heatmap'")
+    if plot is not None:
+        if plot.suffix.lower() != ".svg":
+            raise click.BadParameter(f"expected a file name ending in .svg, got {quoted(str(plot))}",
+                                     param_hint="'--plot'")
+        _check_target(plot)
+    models = [load_grid(grid) for grid in grids]
     if kind is not None:
         from .play.heatmap import draw_heatmap, heatmap_sheet
 
         _check_target(heatmap)
-        sheet = heatmap_sheet(model)  # a grid that cannot be drawn fails before the games are played
-    setup = Setup(model, games=games, players=players, strategies=strategies, seed=_pick_seed(seed))
-    with _progress(games, "Playing", quiet) as progress:
-        report = run(setup, jobs=jobs, progress=progress)
+        sheet = heatmap_sheet(models[0])  # a grid that cannot be drawn fails before the games are played
+    picked = _pick_seed(seed)
+    setups = [Setup(model, games=games, players=players, strategies=seats, seed=picked)
+              for model in models for seats in seatings]
+    reports = []
+    with _progress(games * len(setups), "Playing", quiet) as progress:
+        for setup in setups:
+            reports.append(run(setup, jobs=jobs, progress=progress))
     if heatmap is not None and kind is not None:
         from .runs.output import write_atomic
 
-        write_atomic(heatmap, draw_heatmap(report, kind, sheet))
+        write_atomic(heatmap, draw_heatmap(reports[0], kind, sheet))
+    if plot is not None:
+        from .play.plot import score_svg
+        from .runs.output import write_atomic
+
+        write_atomic(plot, score_svg(reports))
     if quiet:
         return
     if as_json:
         import json
 
-        _say(json.dumps(report_json(report), indent=2))
+        _say(json.dumps(report_json(reports[0]) if len(reports) == 1 else compare_json(reports), indent=2))
     else:
-        _say(report_text(report), nl=False)
-        if heatmap is not None:
-            _report(f"wrote {shown(os.fspath(heatmap))}")
+        _say(report_text(reports[0]) if len(reports) == 1 else compare_text(reports), nl=False)
+        for written in (heatmap, plot):
+            if written is not None:
+                _report(f"wrote {shown(os.fspath(written))}")
 
 
 @cli.command(examples=("sheetgen counter classic --lang it", "sheetgen counter longo -o out/longo.html",

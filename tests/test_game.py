@@ -416,3 +416,35 @@ def test_random_dice_are_fair_and_repeatable():
 def test_eight_sided_dice_reach_eight():
     faces = {w1 for _, (w1, _, _) in zip(range(2000), random_dice(8, random.Random(1)))}
     assert faces == set(range(1, 9))
+
+
+# -- the turn loop's own ranking of Ranked strategies --------------------------------
+
+
+def _outcome(result):
+    return (result.rolls, result.end, result.closings,
+            [(s.cells, s.boxes, s.bar, s.penalties, s.lucky_crosses) for s in result.sheets], result.scores)
+
+
+def test_a_ranked_strategy_ranked_in_the_loop_plays_as_when_it_is_called():
+    # The turn loop does not call a Ranked strategy: it ranks each legal move as it
+    # finds it.  Wrapped in a plain function the same strategy is called with the
+    # listed moves.  Same dice, same draws: the same games, move for move, on the
+    # grids with small boxes, lucky numbers, powers and a bonus bar, each seat
+    # another strategy (random draws even for one move, careful and greedy only on
+    # ties), the active player's action 2 with and without a penalty at stake.
+    from sheetgen.play.strategies import STRATEGIES
+
+    names = ("careful", "greedy", "random")
+    for grid in ("bis", "longo", "powers", "bonus", "doubles"):
+        for index in range(40):
+            outcomes = []
+            for wrap in (False, True):
+                choices = random.Random(index)
+                seats = [STRATEGIES[names[(seat + index) % 3]].make(choices) for seat in range(3)]
+                if wrap:
+                    seats = [lambda m, s, t, choose=choose: choose(m, s, t) for choose in seats]
+                lucky = [(3 + seat, 9 + seat) for seat in range(3)] if grid == "longo" else ()
+                game = Game(rules(grid), seats, random_dice(rules(grid).grid.dice_faces, random.Random(~index)), lucky)
+                outcomes.append(_outcome(game.play()))
+            assert outcomes[0] == outcomes[1], f"{grid}, game {index}"

@@ -31,8 +31,9 @@ def contrast(a, b) -> float:
 def test_the_scale_runs_from_white_to_its_last_stop_and_clamps():
     assert heat_colour(0.0) == (1.0, 1.0, 1.0) == heat_colour(-0.5)
     assert heat_colour(1.0) == HEAT_STOPS[-1][1] == heat_colour(3.0)
-    middle = heat_colour(0.5)  # half way between the stops at 1/3 and 2/3
+    middle = heat_colour(0.375)  # half way between the stops at 1/4 and 1/2
     assert middle == pytest.approx(tuple((a + b) / 2 for a, b in zip(HEAT_STOPS[1][1], HEAT_STOPS[2][1])))
+    assert [share for share, _ in HEAT_STOPS] == [0.0, 0.25, 0.5, 0.75, 1.0]
 
 
 def test_the_scale_darkens_steadily_so_it_reads_in_grey():
@@ -143,3 +144,70 @@ def test_a_png_heat_map_is_the_page_at_150_dpi():
     page = heatmap_page(report, plan.width, plan.height, measure_text)
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert (width, height) == (round(page.width * PNG_DPI / 25.4), round(page.height * PNG_DPI / 25.4))
+
+
+def test_the_overlay_prints_each_cells_share_and_tints_small_boxes_and_penalties():
+    from collections import Counter
+
+    from sheetgen.play.heatmap import GREY, heat_overlay, heatmap_sheet
+
+    grid = load_grid("bis")
+    report = Report(Setup(grid, games=10, players=2), empty_tally(Setup(grid, games=10, players=2)))
+    tally = report.tally
+    tally.games = 10  # 20 sheets
+    tally.cells[0][1], tally.boxes[0][1], tally.cells[2][0] = 13, 5, 0  # red 3 on 65%, its box 25%; green 12 never
+    tally.penalties = [Counter({0: 6, 2: 4}), Counter({1: 8, 4: 2})]  # 14 sheets with 1+, 6 with 2+, 2 with 3+ and 4
+    plan, _ = heatmap_sheet(grid)
+    items = heat_overlay(report, plan)
+    texts = {(t.box.x, t.box.y): t.text for t in items if isinstance(t, Text) and t.role == "heat"}
+    red3 = next(c for c in plan.cells if (c.row, c.index) == (0, 1))
+    green12 = next(c for c in plan.cells if (c.row, c.index) == (2, 0))
+    assert texts[red3.pale.x, red3.pale.y] == "65" and texts[green12.pale.x, green12.pale.y] == "0"
+    assert len(texts) == len(plan.cells) + len(plan.locks)  # every cell and every lock prints its share
+    fills = {r.box: r.fill for r in items if isinstance(r, Rect) and r.stroke == GREY}
+    assert fills[red3.bis_box] == heat_colour(0.25)
+    assert [fills[p.box] for p in plan.penalties] == [heat_colour(s) for s in (0.7, 0.3, 0.1, 0.1)]
+
+
+def test_locks_and_bonus_bar_boxes_are_tinted_by_their_share_and_print_it():
+    from sheetgen.play.heatmap import heat_overlay, heatmap_sheet
+
+    grid = load_grid("bonus")
+    setup = Setup(grid, games=10, players=2)
+    report = Report(setup, empty_tally(setup))
+    tally = report.tally
+    tally.games = 10  # 20 sheets
+    tally.row_locks[1] = [3, 2]  # yellow's lock crossed on 5 sheets: 25 %
+    tally.bar_boxes[0], tally.bar_boxes[2] = 18, 1  # the first bar box on 90 %, the third on 5 %
+    plan, _ = heatmap_sheet(grid)
+    items = heat_overlay(report, plan)
+    yellow_lock = next(lock for lock in plan.locks if lock.row == 1).box
+    texts = [t for t in items if isinstance(t, Text) and t.role == "heat"]
+    # The lock's badge sits over the lock's lower right corner, tinted, its share in it.
+    badge = [t for t in texts if t.box.x < yellow_lock.right < t.box.right and t.box.y < yellow_lock.bottom < t.box.bottom]
+    assert [t.text for t in badge] == ["25"]
+    assert [r.fill for r in items if isinstance(r, Rect) and r.box == badge[0].box] == [heat_colour(0.25)]
+    for bar_box, share, label in ((plan.bar[0].box, 0.9, "90"), (plan.bar[2].box, 0.05, "5")):
+        inside = [r.fill for r in items if isinstance(r, Rect) and bar_box.x < r.box.x and r.box.right < bar_box.right
+                  and bar_box.y < r.box.y and r.box.bottom < bar_box.bottom]
+        assert inside == [heat_colour(share)]
+        assert [t.text for t in texts if bar_box.x < t.x < bar_box.right and bar_box.y < t.y < bar_box.bottom] == [label]
+
+
+def test_a_grid_whose_sheet_cannot_print_gets_a_heat_map_on_a_larger_sheet_of_its_own():
+    from sheetgen.errors import LayoutError
+    from sheetgen.grid.load import grid_from_data
+    from sheetgen.play.heatmap import heatmap_sheet
+    from sheetgen.sheet.plan import STANDARD, plan_sheet
+    from sheetgen.sheet.style import load_labels
+
+    wide = grid_from_data({  # 19 cells a row: too many for the standard sheet
+        "name": "wide", "title": "Wide", "dice_faces": 10, "close_after": 5, "penalties": {"boxes": 4, "points": 5},
+        "rows": [{"colour": c, "cells": list(range(2, 21)) if i < 2 else list(range(20, 1, -1))}
+                 for i, c in enumerate(["red", "yellow", "green", "blue"])]}, "wide.yaml")
+    with pytest.raises(LayoutError):
+        plan_sheet(wide, load_labels(), load_theme(), measure_text)
+    plan, _ = heatmap_sheet(wide)
+    assert plan.width > STANDARD.width and plan.height > STANDARD.height
+    assert len(plan.cells) == 4 * 19
+    assert heatmap_sheet(load_grid("classic"))[0].size == STANDARD  # a grid that prints keeps its sheet

@@ -6,6 +6,7 @@ the command line's errors are one line each."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import runpy
 from collections import Counter
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_names, grid_from_data, load_grid
-from sheetgen.play.game import BIS, CELL, POWER, Game, hand_dice, marks_document, rulebook
+from sheetgen.play.game import BIS, CELL, LUCKY, POWER, Game, hand_dice, marks_document, rulebook
 from sheetgen.play.marks import marks_from_data
 from sheetgen.play.scoring import score_sheet
 from sheetgen.play.simulate import (
@@ -25,19 +26,23 @@ from sheetgen.play.simulate import (
     Setup,
     Spread,
     Tally,
+    compare_json,
+    differences,
     empty_tally,
     game_marks,
+    mean_interval,
     play_game,
     report_json,
     report_text,
+    share_interval,
     simulate,
     typical_game,
 )
 from sheetgen.play.strategies import CAREFUL_SKIP_POINTS, GREEDY_MAX_SKIP, STRATEGIES
 
-# Seats take these in turn: every strategy plays every grid at every table size.
-TABLES = [(2, ("random", "greedy")), (3, ("careful", "random", "greedy")), (5, ("careful",))]
-GAMES_PER_TABLE = 400
+# Seats take these in turn: every strategy plays every grid; games per table (best is the slowest).
+TABLES = [(2, ("random", "greedy"), 400), (3, ("careful", "random", "greedy"), 400), (5, ("careful",), 400),
+          (3, ("best", "careful"), 60), (1, ("best",), 100)]
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -45,8 +50,8 @@ def test_every_final_sheet_is_accepted_and_scored_as_tallied(name):
     grid = load_grid(name)
     rules = rulebook(grid)
     ends = Counter()
-    for players, strategies in TABLES:
-        setup = Setup(grid, games=GAMES_PER_TABLE, players=players, strategies=strategies, seed=7)
+    for players, strategies, games in TABLES:
+        setup = Setup(grid, games=games, players=players, strategies=strategies, seed=7)
         for index in range(setup.games):
             result = play_game(setup, index, rules)
             ends[result.end] += 1
@@ -85,7 +90,7 @@ def test_a_grid_with_every_feature_at_once_leaves_sheets_the_scorer_accepts():
     grid = grid_from_data(EVERYTHING, "everything.yaml")
     rules = rulebook(grid)
     unlocked = Counter()
-    for players, strategies in ((1, ("greedy",)), (3, ("careful", "random", "greedy"))):
+    for players, strategies in ((1, ("greedy",)), (3, ("careful", "random", "greedy")), (2, ("best", "best"))):
         setup = Setup(grid, games=300, players=players, strategies=strategies, seed=5)
         for index in range(setup.games):
             result = play_game(setup, index, rules)
@@ -374,13 +379,24 @@ def test_a_grid_that_cannot_be_drawn_is_refused_before_any_game(run, tmp_path, m
     def no_games(*args, **kwargs):
         raise AssertionError("games were played")
 
+    import sheetgen.play.heatmap as heatmap
+
     monkeypatch.setattr(simulation, "simulate", no_games)
+    monkeypatch.setattr(heatmap, "HEATMAP_GROWTH", ())  # no larger sheet of the heat map's own to fall back on
     crowded = tmp_path / "crowded.yaml"  # three rows under a bar, eight legend lines: no room for the rows
     crowded.write_text(CROWDED)
     result = run("simulate", str(crowded), "--heatmap", "crowded.png")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"sheetgen: {crowded}: rows: the rows do not fit") and result.stderr.count("\n") == 1
     assert not (tmp_path / "crowded.png").exists()
+
+
+def test_a_grid_whose_sheet_cannot_print_still_gets_its_heat_map(run, tmp_path):
+    crowded = tmp_path / "crowded.yaml"  # the sheet cannot print; the heat map draws it larger
+    crowded.write_text(CROWDED)
+    result = run("simulate", str(crowded), "--games", "20", "--heatmap", "crowded.png")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "crowded.png").read_bytes().startswith(b"\x89PNG")
 
 
 CROWDED = """\
@@ -408,7 +424,7 @@ rows:
 SIMULATE_ERRORS = [
     (("simulate", "nosuch"), 1, "sheetgen: nosuch: unknown grid (expected a file or one of "),
     (("simulate", "classic", "--strategy", "clever"), 2,
-     "sheetgen simulate: Invalid value for '--strategy': 'clever' is not one of 'random', 'greedy', 'careful'."),
+     "sheetgen simulate: Invalid value for '--strategy': 'clever' is not one of 'random', 'greedy', 'careful', 'best'."),
     (("simulate", "classic", "--strategy", "x" * 100), 2,
      "sheetgen simulate: Invalid value for '--strategy': 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not"),
     (("simulate", "classic", "--strategy", "\x1b[31mred"), 2,
@@ -472,3 +488,167 @@ def test_the_docs_report_is_what_the_command_prints(run):
 def test_the_docs_balance_table_is_what_the_script_prints():
     script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
     assert script["balance_table"]() in DOCS.read_text()
+
+
+@pytest.mark.slow
+def test_the_docs_best_averages_are_what_the_script_prints():
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
+    assert script["best_table"]() in DOCS.read_text()
+
+
+@pytest.mark.slow
+def test_the_docs_first_player_table_is_what_the_script_prints():  # about 10 s: best plays a fifth of it
+    script = runpy.run_path(str(DOCS.parent.parent / "scripts" / "simulate_docs.py"))
+    assert script["first_player_table"]() in DOCS.read_text()
+
+
+# -- intervals and comparisons --------------------------------------------------------
+
+
+def test_a_means_interval_is_worked_by_hand():
+    # 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32 / 7, standard error
+    # sqrt(32 / 7 / 8) = 0.75593, times 1.96 = 1.48160.
+    values = [2, 4, 4, 4, 5, 5, 7, 9]
+    low, high = mean_interval(len(values), sum(values), sum(v * v for v in values))
+    assert (round(low, 4), round(high, 4)) == (3.5184, 6.4816)
+    assert Spread.of(Counter(values)).ci95 == (low, high)
+
+
+def test_a_shares_interval_is_wilsons_worked_by_hand():
+    # 8 of 10, z = 1.96: centre (0.8 + z²/20) / (1 + z²/10) = 0.71674, half
+    # z sqrt(0.8 x 0.2 / 10 + z²/400) / (1 + z²/10) = 0.22658.
+    low, high = share_interval(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert share_interval(0, 50)[0] == 0 and 0.05 < share_interval(0, 50)[1] < 0.08  # never below 0
+
+
+def test_a_seats_interval_is_that_of_its_games_scores():
+    setup = Setup(load_grid("classic"), games=40, players=2, strategies=("careful", "greedy"), seed=3)
+    report = simulate(setup)
+    scores = [play_game(setup, index).scores[1].total for index in range(setup.games)]
+    assert report.seat_score_ci(1) == pytest.approx(mean_interval(len(scores), sum(scores),
+                                                                  sum(s * s for s in scores)))
+
+
+def _report_of(scores: Counter, penalties: int, first_wins: int) -> Report:
+    setup = Setup(load_grid("classic"), games=4, players=1)
+    tally = empty_tally(setup)
+    tally.games, tally.scores, tally.winning, tally.rolls = 4, scores, scores, Counter({30: 4})
+    tally.ends = Counter({"penalties": penalties, "locks": 4 - penalties})
+    tally.seat_wins, tally.penalties = [first_wins * WIN_SHARES], [Counter({0: 4})]
+    return Report(setup, tally)
+
+
+def test_two_runs_differences_are_worked_by_hand():
+    # A: 10, 10, 20, 20 (mean 15, sd sqrt(100 / 3), error 2.88675); B: 20 x4 (error 0).
+    a, b = _report_of(Counter({10: 2, 20: 2}), 2, 4), _report_of(Counter({20: 4}), 0, 4)
+    score = differences(a, b)[0]
+    assert (score.figure, score.difference, round(score.error, 5)) == ("mean score", 5, 2.88675)
+    assert round(score.z, 3) == 1.732 and not score.significant
+    penalties = differences(a, b)[3]
+    # 2 of 4 against 0 of 4: error sqrt(0.5 x 0.5 / 4) = 0.25, z = -2: significant.
+    assert (penalties.difference, penalties.error, penalties.significant) == (-0.5, 0.25, True)
+    data = compare_json([a, b])
+    half = 1.959964 * math.sqrt(100 / 3) / 2
+    assert len(data["runs"]) == 2 and data["differences"][0]["ci95"] == pytest.approx([5 - half, 5 + half])
+
+
+def test_two_grids_are_played_side_by_side(run):
+    result = run("simulate", "classic", "bis", "--games", "60", "--players", "2")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "2 runs of 60 games, seed 1; ± is a 95% interval"
+    assert any(line.startswith("  classic (careful x2)") for line in lines)
+    assert any(line.startswith("  bis (careful x2)") for line in lines)
+    assert "bis (careful x2) against classic (careful x2) (shares in percentage points):" in lines
+
+
+def test_strategy_all_runs_every_strategy(run):
+    result = run("simulate", "classic", "--strategy", "all", "--games", "30", "--players", "2", "--json")
+    data = json.loads(result.stdout)
+    assert [r["strategies"] for r in data["runs"]] == [[name, name] for name in STRATEGIES]
+    assert "differences" not in data
+
+
+@pytest.mark.parametrize("args, message", [
+    (("classic", "bis", "--heatmap", "x.png"), "a heat map is drawn of one run"),
+    (("classic", "--strategy", "all", "--strategy", "careful"), "'all' or a list with commas is the only"),
+])
+def test_runs_side_by_side_refuse_what_they_cannot_do(run, args, message):
+    result = run("simulate", *args, "--games", "10")
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_the_score_plot_bands_shares_of_sheets_by_five_points():
+    from sheetgen.play.plot import bands
+
+    setup = Setup(load_grid("classic"), games=1, players=4)
+    tally = empty_tally(setup)
+    tally.games, tally.scores = 1, Counter({-3: 1, 0: 1, 4: 1, 12: 1})  # bands -5, 0, 0, 10
+    assert bands(Report(setup, tally)) == {-5: 0.25, 0: 0.5, 10: 0.25}
+
+
+def test_plot_writes_the_score_distribution_of_every_run(run):
+    result = run("simulate", "classic", "bis", "--games", "20", "--players", "2", "--plot", "scores.svg")
+    svg = Path("scores.svg").read_text()
+    assert svg.startswith("<svg") and "classic (careful x2), mean" in svg and "bis (careful x2), mean" in svg
+    assert result.exit_code == 0
+    refused = run("simulate", "classic", "--games", "20", "--plot", "scores.png")
+    assert refused.exit_code == 2 and "expected a file name ending in .svg" in refused.stderr
+
+
+# -- what each feature's crosses scored ------------------------------------------------------
+
+
+def test_a_features_points_are_the_sheet_scored_with_and_without_its_crosses():
+    from sheetgen.play.game import Sheet
+    from sheetgen.play.simulate import feature_points
+
+    # bis: red 5 crosses of which 1 a small box (15 - 10 = 5 points), green 3 with 2 boxes (6 - 1 = 5).
+    rules = rulebook(load_grid("bis"))
+    sheet = Sheet(rules, 0)
+    sheet.crosses, sheet.boxes = [5, 0, 3, 0], [0b10, 0, 0b101, 0]
+    assert feature_points(rules, sheet) == [("bis", 10)]
+    sheet.locked[0] = True  # the lock stays: red 6 marks against 5, 21 - 15
+    assert feature_points(rules, sheet) == [("bis", 11)]
+
+    # doubles: a double cell crossed counts 2; without its second cross, 1 fewer.
+    rules = rulebook(load_grid("doubles"))
+    row, index = next((r, i) for r, bits in enumerate(rules.doubles) for i in range(12) if bits >> i & 1)
+    sheet = Sheet(rules, 0)
+    sheet.cells[row], sheet.crosses[row] = 1 << index, 4  # 4 crosses: 10 points, 6 without one
+    assert feature_points(rules, sheet) == [("doubles", 4)]
+
+    # classic has none of the features: nothing to value.
+    assert feature_points(rulebook(load_grid("classic")), Sheet(rulebook(load_grid("classic")), 0)) == []
+
+
+def test_a_bonus_cross_and_a_lucky_cross_are_counted_in_their_row():
+    rules = rulebook(load_grid("bonus"))
+    game = Game(rules, [lambda m, s, t: None], hand_dice([]))
+    sheet = game.sheets[0]
+    row, index = next((r, i) for r in range(rules.rows) for i in range(rules.last[r]) if rules.framed[r][i])
+    game.cross(sheet, row, index, 1)  # the framed cell: the first bar box, and its colour's row's first free cell
+    bonus_row = rules.row_of_colour[rules.bar[0]]
+    assert sheet.bonus_rows == [int(r == bonus_row) for r in range(rules.rows)]
+    from sheetgen.play.simulate import feature_points
+
+    crosses = sheet.crosses[bonus_row]
+    expected = (crosses * (crosses + 1) - (crosses - 1) * crosses) // 2
+    assert feature_points(rules, sheet) == [("bar", expected)]
+
+    rules = rulebook(load_grid("longo"))
+    game = Game(rules, [lambda m, s, t: next((x for x in m if x[0] == LUCKY), None)], hand_dice([(1, 2, (1, 1, 1, 1))]),
+                [(3, 4)])  # white 1 + 2 = 3, a lucky number: its cross goes to a row with fewest crosses
+    result = game.play()
+    assert sum(result.sheets[0].lucky_rows) == 1 == result.sheets[0].lucky_crosses
+
+
+def test_the_report_gives_each_features_mean_points_with_an_interval():
+    # Three sheets valued 2, 4 and 6 points of small boxes: mean 4, sd 2, 4 ± 1.96 * 2 / sqrt(3).
+    setup = Setup(load_grid("bis"), games=1, players=3)
+    tally = empty_tally(setup)
+    tally.games = 1
+    tally.feature_points["bis"], tally.feature_squares["bis"] = 12, 4 + 16 + 36
+    mean, (low, high) = Report(setup, tally).feature_points()["bis"]
+    half = 1.959964 * 2 / math.sqrt(3)
+    assert mean == 4 and low == pytest.approx(4 - half) and high == pytest.approx(4 + half)

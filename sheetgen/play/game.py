@@ -36,8 +36,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
 
@@ -51,7 +52,7 @@ LUCKY = 2  # a lucky number: the first free cell of a row with fewest crosses
 POWER = 3  # where a power's crosses go, when rows tie for fewest crosses
 
 Move = tuple[int, int, int]  # (kind, row, cell index)
-Place = tuple[int, int, bool, Move]  # a cell a number may go to: row, index, is last, its CELL move
+Place = tuple[int, int, bool, Move, Move]  # a cell a number may go to: row, index, is last, its CELL and BIS moves
 Roll = tuple[int, int, tuple[int, ...]]  # (white die, white die, coloured dice in COLOURS order)
 
 SHUT = 1 << 10  # Sheet.next of a row closed for its player: beyond any cell, so no cell is legal
@@ -80,7 +81,7 @@ class Rulebook:
     colour: tuple[tuple[int, ...], ...]  # per row: colour of each cell
     lock_colour: tuple[int, ...]  # per row
     row_of_colour: tuple[int, ...]  # per colour: the row it locks, -1 for none
-    # Where a number may go, as places (row, cell index, is the row's last cell, the CELL move):
+    # Where a number may go, as places (row, cell index, is the row's last cell, the CELL and BIS moves):
     by_sum: tuple[tuple[Place, ...], ...]  # per number: every cell that carries it
     by_colour: tuple[tuple[tuple[Place, ...], ...], ...]  # per colour, per number: the cells of that colour
     bis: bool
@@ -92,6 +93,20 @@ class Rulebook:
     symbol_cells: tuple[int, ...]  # per power: how many cells carry its symbol
     special: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does more (framed, symbol)
     has_special: bool
+    # Action 2's places per colour, per roll of the white dice and that colour's
+    # die (``roll_index``): the places of white 1 + die, then of white 2 + die if it differs.
+    by_roll: tuple[tuple[tuple[Place, ...], ...], ...]
+    plain: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does nothing more (not last, not special)
+    doubles: tuple[int, ...]  # per row: bit set of its double cells
+    points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
+    ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
+
+    def keys(self, rank: Rank) -> Keys:
+        """The keys of a ``Ranked`` strategy's rank for this grid (see ``rank_table``)."""
+        found = self.ranked.get(rank)
+        if found is None:
+            found = self.ranked[rank] = rank_table(rank, self)
+        return found
 
 
 @lru_cache(maxsize=32)
@@ -109,7 +124,13 @@ def rulebook(grid: Grid) -> Rulebook:
     colour = tuple(tuple(COLOURS.index(cell.colour) for cell in row.cells) for row in rows)
     lock_colour = tuple(COLOURS.index(row.lock_colour) for row in rows)
     numbers = {(r, i): cell.number for r, row in enumerate(rows) for i, cell in enumerate(row.cells)}
-    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i)) for r, i in numbers]  # top row first, left to right
+    # top row first, left to right
+    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i), (BIS, r, i)) for r, i in numbers]
+    by_colour = tuple(
+        tuple(tuple(place for place in places if numbers[place[:2]] == n and colour[place[0]][place[1]] == c)
+              for n in sums)
+        for c in range(len(COLOURS))
+    )
     return Rulebook(
         grid=grid,
         rows=len(rows),
@@ -124,11 +145,7 @@ def rulebook(grid: Grid) -> Rulebook:
         lock_colour=lock_colour,
         row_of_colour=tuple(lock_colour.index(c) if c in lock_colour else -1 for c in range(len(COLOURS))),
         by_sum=tuple(tuple(place for place in places if numbers[place[:2]] == n) for n in sums),
-        by_colour=tuple(
-            tuple(tuple(place for place in places if numbers[place[:2]] == n and colour[place[0]][place[1]] == c)
-                  for n in sums)
-            for c in range(len(COLOURS))
-        ),
+        by_colour=by_colour,
         bis=grid.bis,
         lucky=grid.lucky is not None,
         bar=tuple(COLOURS.index(c) for c in grid.bonus_bar),
@@ -138,6 +155,28 @@ def rulebook(grid: Grid) -> Rulebook:
         symbol_cells=tuple(len(grid.symbol_cells(power.symbol)) for power in powers),
         special=special,
         has_special=any(any(row) for row in special),
+        by_roll=_by_roll(by_colour, grid.dice_faces),
+        plain=tuple(tuple(i < len(sp) - 1 and not x for i, x in enumerate(sp)) for sp in special),
+        doubles=tuple(sum(1 << i for i, cell in enumerate(row.cells) if cell.weight == 2) for row in rows),
+        points=tuple(row_points(min(n, grid.max_crosses))
+                     for n in range(max(2 * len(row.cells) + sum(c.weight for c in row.cells) for row in rows) + 2)),
+    )
+
+
+def roll_index(faces: int, w1: int, w2: int, die: int) -> int:
+    """Where ``Rulebook.by_roll`` keeps the places of white dice ``w1``, ``w2`` and a coloured ``die``."""
+    return (w1 * (faces + 1) + w2) * (faces + 1) + die
+
+
+Places = tuple[tuple[tuple[Place, ...], ...], ...]  # per colour, per number or roll
+
+
+def _by_roll(by_colour: Places, faces: int) -> Places:
+    sides = range(faces + 1)
+    return tuple(
+        tuple(cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]
+              for w1 in sides for w2 in sides for die in sides)
+        for cells in by_colour
     )
 
 
@@ -152,7 +191,7 @@ class Sheet:
     """
 
     __slots__ = ("seat", "lucky", "next", "crosses", "locked", "cells", "boxes", "penalties", "bar",
-                 "symbols", "unlocked")
+                 "symbols", "unlocked", "lucky_crosses", "lucky_rows", "bonus_rows")
 
     def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
         self.seat = seat  # 0 for the player who rolls first
@@ -166,6 +205,10 @@ class Sheet:
         self.bar = [FREE] * len(rules.bar)
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
+        self.lucky_crosses = 0  # crosses made with a lucky number (for the statistics)
+        # Per row, for the statistics: crosses (a double cell 2) made with a lucky number, and as a bar's bonus.
+        self.lucky_rows = [0] * rules.rows
+        self.bonus_rows = [0] * rules.rows
 
 
 class Table:
@@ -196,9 +239,78 @@ class Table:
 # (the rows tied for a power's crosses) None means the first.
 Choose = Callable[[list[Move], Sheet, Table], "Move | None"]
 
+# A ranking of one move, for ``Ranked``: (cells it loses, 0 for a small box;
+# crosses of its row before it; it crosses the row's last cell; the active
+# player's action 2 with nothing crossed yet, so a pass costs a penalty; the
+# points of a penalty) -> a key, lower is better, or None: never this move.
+Rank = Callable[[int, int, bool, bool, int], "int | None"]
 
-@dataclass(frozen=True)
-class Closing:
+
+class Ranked:
+    """A strategy that ranks each legal move on its own (``Rank``) and takes a
+    best one, equal keys broken by ``randrange`` over them in the order the
+    moves are listed (with ``draw_single``, also a draw of 1 for a lone best).
+
+    It is a ``Choose`` like any other; the turn loop also knows it and, instead
+    of listing the moves and calling it, ranks each cell as it finds it legal
+    from a table of keys built once per rank and grid: the same choice, and the
+    same draws, with no list and no call.  ``tests/test_game.py`` plays games
+    both ways and compares them.
+    """
+
+    __slots__ = ("rank", "randrange", "draw_single")
+
+    def __init__(self, rank: Rank, randrange: Callable[[int], int], draw_single: bool = False):
+        self.rank, self.randrange, self.draw_single = rank, randrange, draw_single
+
+    def __call__(self, moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
+        rules = table.rules
+        nxt, crosses, last, penalty = sheet.next, sheet.crosses, rules.last, rules.penalty_points
+        threat = table.action == 2 and not table.active_crossed
+        best, chosen, ties = None, None, None
+        for move in moves:
+            kind, row, index = move
+            box = kind == BIS
+            key = self.rank(0 if box else index - nxt[row], crosses[row], not box and index == last[row],
+                            threat, penalty)
+            if key is None:
+                continue
+            if best is None or key < best:
+                best, chosen, ties = key, move, None
+            elif key == best:
+                ties = [chosen, move] if ties is None else ties + [move]
+        if ties is not None:
+            return ties[self.randrange(len(ties))]
+        if chosen is not None and self.draw_single:
+            self.randrange(1)
+        return chosen
+
+
+NEVER = 1 << 30  # a key no move has: a move its rank refuses
+
+
+Keys = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+
+
+def rank_table(rank: Rank, rules: Rulebook) -> Keys:
+    """``rank``'s keys for ``rules``, as ``table[threat][closes][skip][crosses]``
+    (``NEVER`` for a refused move): every skip and count of crosses a row of
+    the grid can have.  ``Rulebook.keys`` keeps them."""
+    cells = max(last for last in rules.last) + 1
+    most = max(sum(row) for row in rules.weight) + cells + 1  # every cell, double ones too, and every box
+
+    def key(*args: int) -> int:
+        found = rank(*args)  # type: ignore[arg-type]
+        return NEVER if found is None else found
+
+    return tuple(
+        tuple(tuple(tuple(key(skip, crosses, closes, threat, rules.penalty_points) for crosses in range(most))
+                    for skip in range(cells)) for closes in (False, True))
+        for threat in (False, True)
+    )
+
+
+class Closing(NamedTuple):
     """A row closing: who crossed its lock, on which roll and in which action."""
 
     row: int
@@ -208,8 +320,7 @@ class Closing:
     active: bool  # the closer was the active player
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     rolls: int
     end: str | None  # "locks" (a second row closed), "penalties" (a player's last penalty box), None: no end
     closings: tuple[Closing, ...]
@@ -217,14 +328,17 @@ class GameResult:
     scores: tuple[SheetScore, ...]  # seat order
 
 
-@dataclass(frozen=True)
-class SheetScore:
+class SheetScore(NamedTuple):
     """The engine's own tally of a final sheet (``score_sheet`` must agree)."""
 
     rows: tuple[int, ...]  # points per row
     penalty_points: int  # signed
     power_points: int
     total: int
+
+
+def _no_draw(n: int) -> int:
+    raise AssertionError("only a Ranked strategy's draws are made in the turn loop")
 
 
 class GameOver(Exception):
@@ -272,11 +386,25 @@ class Game:
     def run(self) -> None:
         """The turn loop, until ``GameOver`` or the end of the dice.  Everything
         it reads on every roll is bound to a local name first: this loop is
-        where the time goes."""
+        where the time goes.  Moves come ready-made from the rulebook's places
+        (a CELL and a BIS move each), so making the legal moves allocates
+        nothing but their list; a ``Ranked`` strategy is not called at all:
+        its keys are read from its table as each legal move is found."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
-        close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
-        players, apply, coloured_moves = table.players, self.apply, self.coloured_moves
-        seated = tuple(zip(sheets, strategies))
+        close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
+        by_sum, by_roll = rules.by_sum, rules.by_roll
+        penalty_boxes, sides, plain, weight = rules.penalty_boxes, rules.grid.dice_faces + 1, rules.plain, rules.weight
+        numbers, last = rules.numbers, rules.last
+        # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
+        inline = type(self).cross is Game.cross
+        players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
+        # Per seat: sheet, strategy, and for a Ranked one its keys and its draws.
+        seated: tuple[tuple[Sheet, Choose, Keys | None, Callable[[int], int], bool], ...] = tuple(
+            (sheet, choose, rules.keys(choose.rank), choose.randrange, choose.draw_single)
+            if type(choose) is Ranked else (sheet, choose, None, _no_draw, False)
+            for sheet, choose in zip(sheets, strategies)
+        )
+        never = NEVER
         for w1, w2, dice in self.dice:
             rolls = table.rolls = table.rolls + 1
             active = table.active = (rolls - 1) % players
@@ -286,40 +414,124 @@ class Game:
             # Action 1, everybody, each from the state before it.
             total = w1 + w2
             places = by_sum[total]
-            for sheet, choose in seated:
+            for sheet, choose, keys, randrange, draw_single in seated:
                 nxt, crosses = sheet.next, sheet.crosses
-                moves = []
-                for r, i, closes, cross in places:
-                    if i >= nxt[r]:
-                        if not closes or crosses[r] >= close_after:
-                            moves.append(cross)
-                    elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
-                        moves.append((BIS, r, i))
-                if lucky and total in sheet.lucky:
-                    moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
-                if moves:
+                move: Move | None
+                if keys is not None:
+                    calm = keys[0]
+                    best, move, ties = never, None, None
+                    for r, i, closes, cell, box in places:
+                        n = nxt[r]
+                        if i >= n:
+                            if closes and crosses[r] < close_after:
+                                continue
+                            key, found = calm[closes][i - n][crosses[r]], cell
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            key, found = calm[0][0][crosses[r]], box
+                        else:
+                            continue
+                        if key < best:
+                            best, move, ties = key, found, None
+                        elif key == best and key != never:
+                            ties = [move, found] if ties is None else ties + [found]
+                    if lucky and total in sheet.lucky:  # the lucky crosses, after the cells (but not twice a cell)
+                        for found in self.fewest_crosses_moves(sheet, LUCKY):
+                            r, i = found[1], found[2]
+                            if numbers[r][i] == total:
+                                continue
+                            key = calm[i == last[r]][0][crosses[r]]
+                            if key < best:
+                                best, move, ties = key, found, None
+                            elif key == best and key != never:
+                                ties = [move, found] if ties is None else ties + [found]
+                    if ties is not None:
+                        move = ties[randrange(len(ties))]
+                    elif move is None:
+                        continue
+                    elif draw_single:
+                        randrange(1)
+                else:
+                    moves = []
+                    for r, i, closes, cell, box in places:
+                        n = nxt[r]
+                        if i >= n:
+                            if not closes or crosses[r] >= close_after:
+                                moves.append(cell)
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            moves.append(box)
+                    if lucky and total in sheet.lucky:
+                        moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
+                    if not moves:
+                        continue
                     move = choose(moves, sheet, table)
-                    if move is not None:
-                        apply(sheet, move, 1)
-                        if sheet.seat == active:
-                            table.active_crossed = True
-            if self.closing:
+                    if move is None:
+                        continue
+                kind, row, index = move  # type: ignore[misc]  # a move by now (ties hold moves only)
+                if kind == BIS:
+                    sheet.boxes[row] |= 1 << index
+                    crosses[row] += 1
+                else:
+                    if kind == LUCKY:
+                        sheet.lucky_crosses += 1
+                        sheet.lucky_rows[row] += weight[row][index]
+                    if inline and plain[row][index]:
+                        sheet.cells[row] |= 1 << index
+                        crosses[row] += weight[row][index]
+                        nxt[row] = index + 1
+                    else:
+                        cross(sheet, row, index, 1)
+                if sheet.seat == active:
+                    table.active_crossed = True
+            if closing:
                 self.close_rows()
 
             # Action 2, the active player.
             table.action = 2
-            sheet = sheets[active]
-            moves = coloured_moves(sheet, w1, w2, dice)
-            if moves:
-                move = strategies[active](moves, sheet, table)
-                if move is not None:
-                    apply(sheet, move, 2)
-                    table.active_crossed = True
+            sheet, choose, keys, randrange, draw_single = seated[active]
+            if keys is not None:
+                nxt, crosses = sheet.next, sheet.crosses
+                now = keys[not table.active_crossed]
+                best, move, ties = never, None, None
+                whites = (w1 * sides + w2) * sides
+                for c in in_game:
+                    for r, i, closes, cell, box in by_roll[c][whites + dice[c]]:
+                        n = nxt[r]
+                        if i >= n:
+                            if closes and crosses[r] < close_after:
+                                continue
+                            key, found = now[closes][i - n][crosses[r]], cell
+                        elif bis and i == n - 1 and not sheet.boxes[r] >> i & 1:
+                            key, found = now[0][0][crosses[r]], box
+                        else:
+                            continue
+                        if key < best:
+                            best, move, ties = key, found, None
+                        elif key == best and key != never:
+                            ties = [move, found] if ties is None else ties + [found]
+                if ties is not None:
+                    move = ties[randrange(len(ties))]
+                elif move is not None and draw_single:
+                    randrange(1)
+            else:
+                moves = self.coloured_moves(sheet, w1, w2, dice)
+                move = choose(moves, sheet, table) if moves else None
+            if move is not None:
+                kind, row, index = move
+                if kind == BIS:
+                    sheet.boxes[row] |= 1 << index
+                    sheet.crosses[row] += 1
+                elif inline and plain[row][index]:
+                    sheet.cells[row] |= 1 << index
+                    sheet.crosses[row] += weight[row][index]
+                    sheet.next[row] = index + 1
+                else:
+                    cross(sheet, row, index, 2)
+                table.active_crossed = True
             if not table.active_crossed:
                 sheet.penalties += 1
-                if sheet.penalties >= rules.penalty_boxes:
+                if sheet.penalties >= penalty_boxes:
                     raise GameOver("penalties")
-            if self.closing:
+            if closing:
                 self.close_rows()
 
     def coloured_moves(self, sheet: Sheet, w1: int, w2: int, dice: Sequence[int]) -> list[Move]:
@@ -328,18 +540,19 @@ class Game:
         No move comes twice: a cell has one colour and one number, and the two
         white dice give two numbers only when they differ."""
         rules = self.rules
-        close_after, bis, by_colour = rules.close_after, rules.bis, rules.by_colour
-        nxt, crosses = sheet.next, sheet.crosses
+        close_after, bis, by_roll = rules.close_after, rules.bis, rules.by_roll
+        nxt, crosses, boxes = sheet.next, sheet.crosses, sheet.boxes
         moves: list[Move] = []
+        append = moves.append
+        whites = roll_index(rules.grid.dice_faces, w1, w2, 0)
         for c in self.table.in_game:
-            die = dice[c]
-            cells = by_colour[c]
-            for r, i, closes, move in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
-                if i >= nxt[r]:
+            for r, i, closes, cell, box in by_roll[c][whites + dice[c]]:
+                n = nxt[r]
+                if i >= n:
                     if not closes or crosses[r] >= close_after:
-                        moves.append(move)
-                elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
-                    moves.append((BIS, r, i))
+                        append(cell)
+                elif bis and i == n - 1 and not boxes[r] >> i & 1:
+                    append(box)
         return moves
 
     def fewest_crosses_moves(self, sheet: Sheet, kind: int) -> list[Move]:
@@ -369,6 +582,9 @@ class Game:
             sheet.boxes[row] |= 1 << index
             sheet.crosses[row] += 1
         else:
+            if kind == LUCKY:
+                sheet.lucky_crosses += 1
+                sheet.lucky_rows[row] += self.rules.weight[row][index]
             self.cross(sheet, row, index, action)
 
     def cross(self, sheet: Sheet, row: int, index: int, action: int) -> None:
@@ -392,11 +608,14 @@ class Game:
                 if sheet.symbols[power] == rules.symbol_cells[power]:
                     self.unlock(sheet, power, action)
 
-    def forced(self, sheet: Sheet, row: int, action: int) -> None:
-        """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost."""
+    def forced(self, sheet: Sheet, row: int, action: int) -> int:
+        """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost.
+        The crosses it made (a double cell 2), 0 when lost."""
         index = sheet.next[row]
         if index != SHUT and self.may_cross(sheet, row, index):
             self.cross(sheet, row, index, action)
+            return self.rules.weight[row][index]
+        return 0
 
     def bonus(self, sheet: Sheet, action: int) -> None:
         """A framed cell: cross the leftmost free bar box and its row's next legal cell."""
@@ -404,7 +623,8 @@ class Game:
         for box, state in enumerate(bar):
             if state == FREE:
                 bar[box] = CROSSED
-                self.forced(sheet, self.rules.row_of_colour[self.rules.bar[box]], action)
+                row = self.rules.row_of_colour[self.rules.bar[box]]
+                sheet.bonus_rows[row] += self.forced(sheet, row, action)
                 return
 
     def unlock(self, sheet: Sheet, power: int, action: int) -> None:
@@ -456,21 +676,22 @@ class Game:
 
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
-    most = rules.max_crosses
-    rows = tuple(row_points(min(crosses + locked, most)) for crosses, locked in zip(sheet.crosses, sheet.locked))
+    points = rules.points
+    rows = tuple([points[crosses + locked] for crosses, locked in zip(sheet.crosses, sheet.locked)])
     penalty_points = -rules.penalty_points * sheet.penalties
     power_points = 0
-    applied: set[Effect] = set()
-    for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
-        effect = rules.powers[power].effect
-        if effect is Effect.BONUS_POINTS:
-            power_points += rules.powers[power].amount
-        elif effect not in applied:  # the end-of-game states count once
-            if effect is Effect.DOUBLE_LOWEST_ROW:
-                power_points += min(rows)
-            elif effect is Effect.NO_PENALTIES:
-                power_points -= penalty_points
-        applied.add(effect)
+    if sheet.unlocked:
+        applied: set[Effect] = set()
+        for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
+            effect = rules.powers[power].effect
+            if effect is Effect.BONUS_POINTS:
+                power_points += rules.powers[power].amount
+            elif effect not in applied:  # the end-of-game states count once
+                if effect is Effect.DOUBLE_LOWEST_ROW:
+                    power_points += min(rows)
+                elif effect is Effect.NO_PENALTIES:
+                    power_points -= penalty_points
+            applied.add(effect)
     return SheetScore(rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)
 
 
@@ -506,6 +727,15 @@ def _faces_tables(faces: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[
     return whites, colours
 
 
+TABLED_OUTCOMES = 6 ** 6  # dice of up to six faces have every roll made once, in a table
+
+
+@lru_cache(maxsize=8)
+def _rolls_table(faces: int) -> tuple[Roll, ...]:
+    whites, colours = _faces_tables(faces)
+    return tuple((a, b, coloured) for a, b in whites for coloured in colours)
+
+
 def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     """An endless stream of fair rolls of two white and four coloured dice.
 
@@ -513,11 +743,19 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     tables turn into dice: a fifth of the time of six separate draws.  The
     draw takes random bits and rejects values past the last outcome (as
     ``random.randrange`` does, without its argument checks), so every outcome
-    is exactly as likely.
+    is exactly as likely.  Up to six faces every roll is made once and looked
+    up; eight-sided dice (262,144 rolls) are taken apart per draw.
     """
     whites, colours = _faces_tables(faces)
     outcomes, per_white = len(whites) * len(colours), len(colours)
     bits, getrandbits = outcomes.bit_length(), rng.getrandbits
+    if outcomes <= TABLED_OUTCOMES:
+        rolls = _rolls_table(faces)
+        while True:
+            outcome = getrandbits(bits)
+            while outcome >= outcomes:
+                outcome = getrandbits(bits)
+            yield rolls[outcome]
     while True:
         outcome = getrandbits(bits)
         while outcome >= outcomes:

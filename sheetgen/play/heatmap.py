@@ -7,30 +7,35 @@ legend of the scale; ``draw_heatmap(report, "pdf" | "png")`` draws the sheet
 with the normal renderer (``sheet.draw.draw_sheet`` and its ``cell_fills``) on
 that page and makes its bytes (a PNG through ``pdf.raster``).
 
-The scale runs from white (a cell nobody crossed) through pale yellow to a light
-orange (every sheet crossed it): ordered by lightness, so that it reads in black
-and white and to colour-blind eyes; light enough at its darkest for the sheet's
-coloured numbers to keep a contrast of 3:1 (large text); linear in the share, so
-that two grids' maps compare.
+The scale runs from white (a cell nobody crossed) through pale yellow and
+yellow-green to teal (every sheet crossed it), the light half of ColorBrewer's
+YlGnBu, a sequential scale made for perception: ordered by lightness, so that
+it reads in black and white and to colour-blind eyes, and turning in hue as
+well, so that neighbouring shares (50 % and 60 %) differ at a glance; light
+enough at its darkest for the sheet's coloured numbers to keep a contrast of
+3:1 (large text); linear in the share, so that two grids' maps compare.  Each
+cell, small box, lock, bar box and penalty box also prints its share.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Item, Rect, Text
 from ..sheet.draw import draw_sheet
-from ..sheet.plan import Measure, SheetPlan, plan_sheet
+from ..sheet.plan import STANDARD, Measure, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import Theme, load_labels, load_theme
 from ..words import plural
 from .simulate import Report
 
-HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
+HEAT_STOPS: tuple[tuple[float, RGB], ...] = (  # white, then ColorBrewer's YlGnBu as far as the text allows
     (0.0, (1.0, 1.0, 1.0)),
-    (1 / 3, (255 / 255, 242 / 255, 178 / 255)),
-    (2 / 3, (254 / 255, 210 / 255, 122 / 255)),
-    (1.0, (253 / 255, 174 / 255, 97 / 255)),
+    (0.25, (0xFB / 255, 0xF5 / 255, 0xB8 / 255)),
+    (0.5, (0xD4 / 255, 0xEC / 255, 0xAD / 255)),
+    (0.75, (0xA6 / 255, 0xDC / 255, 0xB5 / 255)),
+    (1.0, (0x7F / 255, 0xCD / 255, 0xBB / 255)),
 )
 MARGIN = 10.0  # mm of blank paper around everything: more than the 5 mm nothing may print within
 TITLE_SIZE = 3.2  # mm, the grid's title line
@@ -53,6 +58,70 @@ def heat_colour(share: float) -> RGB:
             t = (share - low) / (high - low)
             return tuple(x + (y - x) * t for x, y in zip(a, b))  # type: ignore[return-value]
     return HEAT_STOPS[-1][1]
+
+
+SHARE_SIZE = 0.3  # the share printed in a cell, as a part of the cell's height
+SHARE_INK = (0.25, 0.25, 0.25)
+BADGE = 0.5  # a lock's heat badge, as a part of the lock's height
+INSET = 0.16  # a bar box's colour frame left round its heat, as a part of its height
+
+
+def _share_label(share: float) -> str:
+    """A share as whole percent, "<1" for a few sheets, "0" for none."""
+    percent = 100 * share
+    return "0" if share == 0 else "<1" if percent < 0.5 else f"{percent:.0f}"
+
+
+def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
+    """What a heat map adds on top of the sheet (in the sheet's mm): each
+    cell's share of sheets as a percentage in its lower right corner, each
+    small box (Bis) tinted by its own share, and each penalty box by the share
+    of sheets on which it was crossed, its points drawn again on top."""
+    tally, sheets = report.tally, report.tally.sheets
+    items: list[Item] = []
+    rates = report.cell_rates()
+    for cell in plan.cells:
+        share = rates.get((cell.row, cell.index), 0.0)
+        box = cell.pale
+        size = SHARE_SIZE * box.h
+        items.append(Text(box.right - 0.06 * box.w, box.bottom - 0.08 * box.h, _share_label(share), size, SHARE_INK,
+                          anchor="end", box=box, role="heat"))
+        if cell.bis_box is not None:
+            boxes = tally.boxes[cell.row][cell.index] / sheets
+            items.append(Rect(cell.bis_box, fill=heat_colour(boxes), stroke=GREY, line=0.2))
+    for lock in plan.locks:  # a lock is crossed on the sheets whose player closed its row
+        items += _badge(lock.box, sum(tally.row_locks[lock.row]) / sheets)
+    for bar_box in plan.bar:
+        items += _inset(bar_box.box, tally.bar_boxes[bar_box.index] / sheets)
+    crossed = 0
+    penalties: Counter[int] = Counter()
+    for histogram in tally.penalties:
+        penalties.update(histogram)
+    for penalty in plan.penalties:  # box k is crossed on the sheets with more than k penalties
+        crossed = sum(count for k, count in penalties.items() if k > penalty.index)
+        items.append(Rect(penalty.box, fill=heat_colour(crossed / sheets), stroke=GREY, line=0.2))
+        items.append(penalty.text)
+    return items
+
+
+def _badge(box: Box, share: float) -> list[Item]:
+    """A lock's heat: a square badge of its colour over the lock's lower right
+    corner, its share printed in it (the lock's drawing stays in view)."""
+    side = BADGE * box.h
+    badge = Box(box.right - side * 0.8, box.bottom - side * 0.8, side, side)
+    return [Rect(badge, fill=heat_colour(share), stroke=GREY, line=0.2, radius=0.15 * side),
+            Text(badge.cx, badge.bottom - 0.3 * side, _share_label(share), 0.45 * side, INK, anchor="middle",
+                 box=badge, role="heat")]
+
+
+def _inset(box: Box, share: float) -> list[Item]:
+    """A bonus bar box's heat: its inside tinted, its colour frame kept, its share printed in it."""
+    frame = INSET * box.h
+    inside = Box(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame)
+    size = 0.5 * inside.h
+    return [Rect(inside, fill=heat_colour(share)),
+            Text(inside.cx, inside.bottom - 0.3 * inside.h, _share_label(share), size, SHARE_INK, anchor="middle",
+                 box=inside, role="heat")]
 
 
 def heat_fills(report: Report) -> dict[tuple[int, int], RGB]:
@@ -103,18 +172,36 @@ def heatmap_page(report: Report, sheet_width: float, sheet_height: float, measur
         items.append(Rect(Box(x - 0.1 if 0 < tick < 1 else x - 0.2 * tick, bar.bottom, 0.2, 0.8), fill=GREY))
         items.append(Text(x, ticks_y, f"{tick:.0%}", TEXT_SIZE, INK, anchor=anchor, role="legend"))
     caption_y = ticks_y + LINE_GAP + TEXT_SIZE
-    items.append(Text(bar.cx, caption_y, "share of sheets on which the cell was crossed", TEXT_SIZE, GREY,
-                      anchor="middle", role="legend"))
+    items.append(Text(bar.cx, caption_y, "share of sheets on which the cell or box was crossed (in each cell: percent)",
+                      TEXT_SIZE, GREY, anchor="middle", role="legend"))
     return HeatmapPage(sheet_width + 2 * MARGIN, caption_y + MARGIN, slot, tuple(items))
+
+
+HEATMAP_GROWTH = (1.5, 2.0, 3.0)  # a sheet too small for a grid is tried again this much wider and taller
 
 
 def heatmap_sheet(grid: Grid) -> tuple[SheetPlan, Theme]:
     """The sheet a heat map of ``grid`` is drawn on: the normal one, in the
-    default language and theme (``LayoutError`` if it cannot print)."""
+    default language and theme; for a grid whose sheet cannot print (cells too
+    narrow, a row too long), a sheet of the heat map's own, wider and taller by
+    ``HEATMAP_GROWTH`` with type of the same size, the first one that fits.  A
+    heat map is looked at on a screen, not printed and cut, so its sheet need
+    not be one the pack prints.  ``LayoutError`` (the normal sheet's) when none fits."""
+    from ..errors import LayoutError
     from ..pdf.render import measure_text
 
-    theme = load_theme()
-    return plan_sheet(grid, load_labels(), theme, measure_text), theme
+    theme, labels = load_theme(), load_labels()
+    try:
+        return plan_sheet(grid, labels, theme, measure_text), theme
+    except LayoutError as error:
+        refused = error
+    for growth in HEATMAP_GROWTH:
+        size = SheetSize("heat map", STANDARD.width * growth, STANDARD.height * growth, STANDARD.scale, ())
+        try:
+            return plan_sheet(grid, labels, theme, measure_text, size), theme
+        except LayoutError:
+            continue
+    raise refused
 
 
 def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | None = None) -> bytes:
@@ -128,7 +215,8 @@ def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | Non
     drawing = draw_sheet(plan, theme, cell_fills=heat_fills(report))
     page = heatmap_page(report, drawing.width, drawing.height, measure_text)
     paper = PagePlan(page.width, page.height, (page.sheet_slot,), page.items)
-    pdf = render_sections([Section(paper, drawing, [[()]])], title=f"{report.setup.grid.title}: heat map")
+    overlay = tuple(heat_overlay(report, plan))
+    pdf = render_sections([Section(paper, drawing, [[overlay]])], title=f"{report.setup.grid.title}: heat map")
     if kind == "pdf":
         return pdf
     from ..pdf.raster import rasterise_png

@@ -7,7 +7,8 @@ how often each row closes and who closes it, penalties per seat, each row's
 share of the points, how often each cell is crossed, and warnings for a grid
 that plays badly.  ``report_text`` and ``report_json`` present it.
 
-Determinism: game ``i`` of a run with seed ``s`` is seeded from ``(s, i)``
+Determinism: game ``i`` of a run with seed ``s`` has three random streams
+(dice, strategies' choices, lucky numbers), each seeded from ``(s, i, purpose)``
 alone, and every tally is made of integers (sums, counts, histograms), which
 add up exactly in any order; so a report depends on the seed, never on
 ``jobs`` or on how the games are split between processes.  Scores are points,
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..grid.model import Grid, row_name
 from ..words import one_of, plural
-from .game import Game, GameResult, Rulebook, random_dice, rulebook
+from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, Sheet, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
 
@@ -75,14 +76,26 @@ class Setup:
         return tuple(self.strategies[seat % len(self.strategies)] for seat in range(self.players))
 
 
+# A game's random streams, one per purpose: (seed, game index, purpose) -> its own seed.
+DICE, CHOICES, LUCKY_NUMBERS = 0, 1, 2
+PURPOSES = 4  # room for one more
+
+
+def stream_seed(seed: int, index: int, purpose: int) -> int:
+    """The seed of one purpose's stream in game ``index`` of a run seeded ``seed``:
+    ``(seed * 2**32 + index) * 4 + purpose``.  Distinct for every (seed, index,
+    purpose) with 0 <= index < 2**32, so no two streams of any runs share a seed
+    (game 2k's lucky numbers and game k's dice used to, with seed 0)."""
+    return ((seed << 32 | index) << 2) + purpose
+
+
 def play_game(setup: Setup, index: int, rules: Rulebook | None = None) -> GameResult:
     """Game ``index`` of the run ``setup``: the same game whatever else is played.
     (``rules``: ``rulebook(setup.grid)``, passed by callers that play many games,
     since hashing a grid to find its cached rulebook costs more than a roll.)"""
-    game_seed = setup.seed << 32 | index
-    dice = random_dice(setup.grid.dice_faces, random.Random(game_seed << 1))
-    choices = random.Random(game_seed << 1 | 1)  # strategies' own: the dice never depend on them
-    lucky = deal_lucky(setup.grid.lucky, game_seed)
+    dice = random_dice(setup.grid.dice_faces, random.Random(stream_seed(setup.seed, index, DICE)))
+    choices = random.Random(stream_seed(setup.seed, index, CHOICES))  # the dice never depend on them
+    lucky = deal_lucky(setup.grid.lucky, stream_seed(setup.seed, index, LUCKY_NUMBERS))
     return Game(
         rules or rulebook(setup.grid),
         [STRATEGIES[name].make(choices) for name in setup.seats],
@@ -112,6 +125,7 @@ class Tally:
     players: int
     powers: int
     cells_per_row: int  # the longest row's
+    bar: int = 0  # boxes of the bonus bar
     games: int = 0
     scores: Counter = field(default_factory=Counter)  # total -> sheets
     winning: Counter = field(default_factory=Counter)  # winning total -> games
@@ -128,6 +142,16 @@ class Tally:
     cells: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets on which it was crossed
     boxes: list[list[int]] = field(default_factory=list)  # per row, per cell: sheets with its small box crossed
     unlocked: list[int] = field(default_factory=list)  # per power: sheets that unlocked it
+    seat_squares: list[int] = field(default_factory=list)  # per seat: sum of squared totals (for intervals)
+    rows_closed: Counter = field(default_factory=Counter)  # rows closed when the game ended -> games
+    power_points: int = 0  # sum over sheets of the points powers brought
+    bar_crossed: int = 0  # sum over sheets of bonus bar boxes crossed
+    bar_struck: int = 0  # ... and struck (their bonus lost)
+    bar_boxes: list[int] = field(default_factory=list)  # per bonus bar box: sheets on which it was crossed
+    # Per feature (FEATURE_POINTS): the sum over sheets of what its crosses scored, and of its square.
+    feature_points: Counter = field(default_factory=Counter)
+    feature_squares: Counter = field(default_factory=Counter)
+    lucky_crosses: int = 0  # sum over sheets of crosses made with a lucky number
     # (row, bit set of crossed cells or boxes) -> sheets, not yet counted into
     # cells and boxes: counting a row's bits per sheet would cost more than the game.
     _cell_sets: Counter = field(default_factory=Counter, compare=False, repr=False)
@@ -137,6 +161,7 @@ class Tally:
         r, p = self.rows, self.players
         self.seat_points = self.seat_points or [0] * p
         self.seat_wins = self.seat_wins or [0] * p
+        self.seat_squares = self.seat_squares or [0] * p
         self.penalties = self.penalties or [Counter() for _ in range(p)]
         self.row_closed = self.row_closed or [0] * r
         self.row_close_roll = self.row_close_roll or [0] * r
@@ -146,12 +171,14 @@ class Tally:
         self.cells = self.cells or [[0] * self.cells_per_row for _ in range(r)]
         self.boxes = self.boxes or [[0] * self.cells_per_row for _ in range(r)]
         self.unlocked = self.unlocked or [0] * self.powers
+        self.bar_boxes = self.bar_boxes or [0] * self.bar
 
     @property
     def sheets(self) -> int:
         return self.games * self.players
 
-    def add(self, result: GameResult) -> None:
+    def add(self, result: GameResult, rules: Rulebook | None = None) -> None:
+        """Count one game in (with ``rules``, its grid's rulebook, also what each feature's crosses scored)."""
         self.games += 1
         self.rolls[result.rolls] += 1
         self.ends[result.end] += 1
@@ -164,6 +191,15 @@ class Tally:
         for seat, (sheet, score) in enumerate(zip(result.sheets, result.scores)):
             self.scores[score.total] += 1
             self.seat_points[seat] += score.total
+            self.seat_squares[seat] += score.total * score.total
+            self.power_points += score.power_points
+            self.lucky_crosses += sheet.lucky_crosses
+            if sheet.bar:
+                self.bar_crossed += sheet.bar.count(CROSSED)
+                self.bar_struck += sheet.bar.count(STRUCK)
+                for box, state in enumerate(sheet.bar):
+                    if state == CROSSED:
+                        self.bar_boxes[box] += 1
             self.penalties[seat][sheet.penalties] += 1
             for row, points in enumerate(score.rows):
                 self.row_points[row] += points
@@ -172,7 +208,12 @@ class Tally:
                     self._box_sets[row, sheet.boxes[row]] += 1
             for power in sheet.unlocked:
                 self.unlocked[power] += 1
+            if rules is not None:
+                for feature, points in feature_points(rules, sheet):
+                    self.feature_points[feature] += points
+                    self.feature_squares[feature] += points * points
         closed: set[int] = set()
+        self.rows_closed[len({closing.row for closing in result.closings})] += 1
         for closing in result.closings:
             self.row_locks[closing.row][closing.seat] += 1
             self.row_active_locks[closing.row] += closing.active
@@ -183,13 +224,21 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
+        self.power_points += other.power_points
+        self.bar_crossed += other.bar_crossed
+        self.bar_struck += other.bar_struck
+        self.lucky_crosses += other.lucky_crosses
         for mine, theirs in ((self.scores, other.scores), (self.winning, other.winning), (self.rolls, other.rolls),
-                             (self.ends, other.ends)):
+                             (self.ends, other.ends), (self.rows_closed, other.rows_closed),
+                             (self.feature_points, other.feature_points),
+                             (self.feature_squares, other.feature_squares)):
             mine.update(theirs)
         for mine_list, their_list in ((self.seat_points, other.seat_points), (self.seat_wins, other.seat_wins),
+                                      (self.seat_squares, other.seat_squares),
                                       (self.row_closed, other.row_closed), (self.row_close_roll, other.row_close_roll),
                                       (self.row_active_locks, other.row_active_locks),
-                                      (self.row_points, other.row_points), (self.unlocked, other.unlocked)):
+                                      (self.row_points, other.row_points), (self.unlocked, other.unlocked),
+                                      (self.bar_boxes, other.bar_boxes)):
             for k, value in enumerate(their_list):
                 mine_list[k] += value
         for mine_counter, their_counter in zip(self.penalties, other.penalties):
@@ -216,17 +265,39 @@ class Tally:
         return self
 
 
+# What a feature's crosses scored on a final sheet: the sheet's row points less
+# the same rows' points without those crosses (the lock kept), everything else
+# as it was.  A static measure: it does not replay the game without the feature.
+FEATURE_POINTS = ("bar", "bis", "lucky", "doubles")
+
+
+def feature_points(rules: Rulebook, sheet: Sheet) -> list[tuple[str, int]]:
+    """Per feature the grid has (in ``FEATURE_POINTS`` order), the points its crosses scored on ``sheet``:
+    bonus bar crosses, small boxes, lucky-number crosses, double cells' second cross."""
+    found = []
+    for feature, extra in (("bar", sheet.bonus_rows if rules.bar else None),
+                           ("bis", [box.bit_count() for box in sheet.boxes] if rules.bis else None),
+                           ("lucky", sheet.lucky_rows if rules.lucky else None),
+                           ("doubles", [(cells & mask).bit_count() for cells, mask in zip(sheet.cells, rules.doubles)]
+                            if any(rules.doubles) else None)):
+        if extra is not None:
+            points, crosses, locked = rules.points, sheet.crosses, sheet.locked
+            found.append((feature, sum(points[crosses[r] + locked[r]]
+                                       - points[max(0, crosses[r] - extra[r]) + locked[r]] for r in range(rules.rows))))
+    return found
+
+
 def empty_tally(setup: Setup) -> Tally:
     grid = setup.grid
     return Tally(rows=len(grid.rows), players=setup.players, powers=len(grid.powers),
-                 cells_per_row=max(len(row.cells) for row in grid.rows))
+                 cells_per_row=max(len(row.cells) for row in grid.rows), bar=len(grid.bonus_bar))
 
 
 def play_games(setup: Setup, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of the run, tallied (one worker's task)."""
     tally, rules = empty_tally(setup), rulebook(setup.grid)
     for index in range(start, stop):
-        tally.add(play_game(setup, index, rules))
+        tally.add(play_game(setup, index, rules), rules)
     return tally.settle()
 
 
@@ -258,6 +329,30 @@ def _merge_all(tally: Tally, parts: Iterable[Tally], progress: Progress | None) 
 
 # -- figures -----------------------------------------------------------------------
 
+Z95 = 1.959964  # standard errors either side of a mean for 95 % confidence
+
+
+def mean_interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """95 % confidence interval of a mean of ``n`` values, from their sum and sum of squares."""
+    mean = total / n
+    if n < 2:
+        return mean, mean
+    variance = max((squares - total * total / n) / (n - 1), 0.0)
+    half = Z95 * math.sqrt(variance / n)
+    return mean - half, mean + half
+
+
+def share_interval(count: float, n: int) -> tuple[float, float]:
+    """95 % confidence interval of a share ``count / n`` (Wilson's score interval:
+    right near 0 and 1 too, where the normal one leaves [0, 1])."""
+    if n == 0:
+        return 0.0, 1.0
+    share, z2 = count / n, Z95 * Z95
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 
 @dataclass(frozen=True)
 class Spread:
@@ -274,6 +369,12 @@ class Spread:
     high: int  # 90th percentile
     least: int
     most: int
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The mean's 95 % confidence interval (normal: 1.96 standard errors)."""
+        half = Z95 * self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
+        return self.mean - half, self.mean + half
 
     @classmethod
     def of(cls, histogram: Counter[int]) -> Spread:
@@ -327,6 +428,42 @@ class Report:
 
     def win_share(self, seat: int) -> float:
         return self.tally.seat_wins[seat] / WIN_SHARES / self.tally.games
+
+    def seat_score_ci(self, seat: int) -> tuple[float, float]:
+        tally = self.tally
+        return mean_interval(tally.games, tally.seat_points[seat], tally.seat_squares[seat])
+
+    def win_share_ci(self, seat: int) -> tuple[float, float]:
+        return share_interval(self.tally.seat_wins[seat] / WIN_SHARES, self.tally.games)
+
+    def features(self) -> dict[str, float]:
+        """Per sheet, what each of the grid's features brought: points from
+        powers, bonus bar crosses (and boxes struck, their bonus lost), small
+        boxes crossed, lucky-number crosses, double cells crossed."""
+        tally, grid, sheets = self.tally, self.setup.grid, self.tally.sheets
+        found: dict[str, float] = {}
+        if grid.powers:
+            found["power_points"] = tally.power_points / sheets
+        if grid.bonus_bar:
+            found["bar_crosses"] = tally.bar_crossed / sheets
+            found["bar_struck"] = tally.bar_struck / sheets
+        if grid.bis:
+            found["bis_boxes"] = sum(map(sum, tally.boxes)) / sheets
+        if grid.lucky is not None:
+            found["lucky_crosses"] = tally.lucky_crosses / sheets
+        doubles = sum(count for r, row in enumerate(grid.rows) for cell, count in zip(row.cells, tally.cells[r])
+                      if cell.weight == 2)
+        if any(cell.weight == 2 for row in grid.rows for cell in row.cells):
+            found["double_cells"] = doubles / sheets
+        return found
+
+    def feature_points(self) -> dict[str, tuple[float, tuple[float, float]]]:
+        """Per feature the grid has (bar, bis, lucky, doubles): the mean points per
+        sheet its crosses scored (``feature_points``) and that mean's 95 % interval."""
+        tally, sheets = self.tally, self.tally.sheets
+        return {feature: (tally.feature_points[feature] / sheets,
+                          mean_interval(sheets, tally.feature_points[feature], tally.feature_squares[feature]))
+                for feature in FEATURE_POINTS if feature in tally.feature_squares}
 
     def warnings(self) -> list[str]:
         return _warnings(self)
@@ -409,14 +546,22 @@ def report_json(report: Report) -> dict:
         "score": _spread_json(report.scores),
         "winning_score": _spread_json(report.winning),
         "rolls": _spread_json(report.rolls),
-        "ends": {end: {"games": count, "share": count / games} for end, count in sorted(tally.ends.items())},
+        "ends": {end: {"games": count, "share": count / games, "share_ci95": list(share_interval(count, games))}
+                 for end, count in sorted(tally.ends.items())},
+        "rows_closed_at_end": {str(k): {"games": count, "share": count / games}
+                               for k, count in sorted(tally.rows_closed.items())},
+        "features": report.features(),
+        "feature_points": {feature: {"mean": mean, "mean_ci95": list(ci)}
+                           for feature, (mean, ci) in report.feature_points().items()},
         "rows": rows,
         "seats": [
             {
                 "seat": seat + 1,
                 "strategy": name,
                 "mean_score": tally.seat_points[seat] / games,
+                "mean_score_ci95": list(report.seat_score_ci(seat)),
                 "win_share": report.win_share(seat),
+                "win_share_ci95": list(report.win_share_ci(seat)),
                 "mean_penalties": _mean(tally.penalties[seat]),
                 "penalties": {str(k): v for k, v in sorted(tally.penalties[seat].items())},
             }
@@ -432,7 +577,8 @@ def report_json(report: Report) -> dict:
 
 
 def _spread_json(spread: Spread) -> dict:
-    return {"n": spread.n, "mean": spread.mean, "sd": spread.sd, "p10": spread.low, "median": spread.median,
+    return {"n": spread.n, "mean": spread.mean, "mean_ci95": list(spread.ci95), "sd": spread.sd, "p10": spread.low,
+            "median": spread.median,
             "p90": spread.high, "min": spread.least, "max": spread.most}
 
 
@@ -451,8 +597,9 @@ def report_text(report: Report) -> str:
         f" seed {setup.seed}",
         "",
         _table(
-            ("", "n", "mean", "sd", "p10", "median", "p90"),
-            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{spread.sd:.1f}", str(spread.low),
+            ("", "n", "mean", "± (95%)", "sd", "p10", "median", "p90"),
+            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{(spread.ci95[1] - spread.ci95[0]) / 2:.1f}",
+              f"{spread.sd:.1f}", str(spread.low),
               str(spread.median), str(spread.high))
              for label, spread in (("score per sheet", report.scores), ("winning score", report.winning),
                                    ("game length (rolls)", report.rolls))],
@@ -461,6 +608,8 @@ def report_text(report: Report) -> str:
         f"How games end ({games:,} games): "
         + ", ".join(f"{_END_NAMES.get(end, end)} {_percent(count / games)}"
                     for end, count in sorted(tally.ends.items())),
+        "Rows closed at the end: " + ", ".join(f"{k} in {_percent(count / games)}"
+                                                for k, count in sorted(tally.rows_closed.items())),
         "",
         f"Rows ({games:,} games, {sheets:,} sheets):",
         _table(
@@ -478,21 +627,45 @@ def report_text(report: Report) -> str:
         "",
         f"Seats ({games:,} games each):",
         _table(
-            ("seat", "strategy", "mean score", "wins", "penalties", "locks"),
+            ("seat", "strategy", "mean score", "95% interval", "wins", "95% interval", "penalties", "locks"),
             [
-                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _percent(report.win_share(seat)),
+                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _interval(report.seat_score_ci(seat)),
+                 _percent(report.win_share(seat)), _share_range(report.win_share_ci(seat)),
                  f"{_mean(tally.penalties[seat]):.2f}", f"{sum(locks[seat] for locks in tally.row_locks):,}")
                 for seat, name in enumerate(setup.seats)
             ],
         ),
     ]
+    features = report.features()
+    if features:
+        lines += ["", "Features, per sheet: " + ", ".join(f"{_FEATURE_NAMES[key]} {value:.2f}"
+                                                         for key, value in features.items())]
+    valued = report.feature_points()
+    if valued:
+        lines += ["Points per sheet from each feature's crosses (the final sheet scored with and without them): "
+                  + ", ".join(f"{_FEATURE_POINT_NAMES[feature]} {mean:.1f} ({_interval(ci)})"
+                              for feature, (mean, ci) in valued.items())]
     if grid.powers:
-        lines += ["", f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
+        lines += [f"Powers unlocked ({sheets:,} sheets): " + ", ".join(
             f"{power.symbol.value} {_percent(count / sheets)}" for power, count in zip(grid.powers, tally.unlocked))]
     found = report.warnings()
     lines += ["", "Warnings:" if found else "Warnings: none (thresholds: sheetgen help simulate)"]
     lines += [f"  - {warning}" for warning in found]
     return "\n".join(lines) + "\n"
+
+
+_FEATURE_POINT_NAMES = {"bar": "bonus bar", "bis": "small boxes", "lucky": "lucky numbers", "doubles": "double cells"}
+_FEATURE_NAMES = {"power_points": "points from powers", "bar_crosses": "bonus bar crosses",
+                  "bar_struck": "bar boxes struck", "bis_boxes": "small boxes", "lucky_crosses": "lucky crosses",
+                  "double_cells": "double cells"}
+
+
+def _interval(bounds: tuple[float, float]) -> str:
+    return f"{bounds[0]:.1f} to {bounds[1]:.1f}"
+
+
+def _share_range(bounds: tuple[float, float]) -> str:
+    return f"{100 * bounds[0]:.1f} to {100 * bounds[1]:.1f}%"
 
 
 _END_NAMES = {"locks": "a second row closed", "penalties": "a last penalty box crossed"}
@@ -539,6 +712,113 @@ def markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+# -- side by side --------------------------------------------------------------------
+
+
+def run_label(report: Report) -> str:
+    """A run's name in a comparison: its grid and its seats' strategies."""
+    seats = Counter(report.setup.seats)
+    return f"{report.setup.grid.name} ({', '.join(f'{name} x{count}' for name, count in seats.items())})"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """B's figure minus A's, with the difference's standard error; significant
+    when it lies beyond 1.96 standard errors (95 %)."""
+
+    figure: str
+    a: float
+    b: float
+    error: float
+
+    @property
+    def difference(self) -> float:
+        return self.b - self.a
+
+    @property
+    def z(self) -> float:
+        return self.difference / self.error if self.error else math.inf * (self.difference != 0)
+
+    @property
+    def significant(self) -> bool:
+        return abs(self.z) > Z95
+
+
+def differences(a: Report, b: Report) -> list[Difference]:
+    """Run B against run A: mean score, mean winning score, mean game length
+    (independent samples: the errors add in squares), share of games ended by
+    penalties and the first seat's share of wins (two proportions)."""
+    found = []
+    for figure, sa, sb in (("mean score", a.scores, b.scores), ("mean winning score", a.winning, b.winning),
+                           ("mean game length", a.rolls, b.rolls)):
+        found.append(Difference(figure, sa.mean, sb.mean, math.hypot(sa.sd / math.sqrt(sa.n), sb.sd / math.sqrt(sb.n))))
+    for figure, pa, pb in (("ends on penalties", a.tally.ends["penalties"] / a.tally.games,
+                            b.tally.ends["penalties"] / b.tally.games),
+                           ("first seat wins", a.win_share(0), b.win_share(0))):
+        found.append(Difference(figure, pa, pb, math.sqrt(pa * (1 - pa) / a.tally.games
+                                                          + pb * (1 - pb) / b.tally.games)))
+    return found
+
+
+COMPARE_HEAD = ("run", "mean score", "winning score", "rolls", "ends on penalties", "first seat wins")
+
+
+def compare_text(reports: Sequence[Report]) -> str:
+    """Runs side by side, every mean and share with its 95 % interval; for two
+    runs, the second against the first and whether each difference is more
+    than noise."""
+    rows = []
+    for report in reports:
+        tally = report.tally
+        penalties = tally.ends["penalties"]
+        rows.append((run_label(report), _mean_pm(report.scores), _mean_pm(report.winning), _mean_pm(report.rolls),
+                     _share_pm(penalties, tally.games), _share_pm(tally.seat_wins[0] / WIN_SHARES, tally.games)))
+    games = ", ".join(sorted({f"{report.tally.games:,}" for report in reports}))
+    lines = [f"{len(reports)} runs of {games} games, seed {reports[0].setup.seed}; ± is a 95% interval", "",
+             _table(COMPARE_HEAD, rows)]
+    if len(reports) == 2:
+        lines += ["", f"{run_label(reports[1])} against {run_label(reports[0])} (shares in percentage points):",
+                  _table(("", "difference", "± (95%)", "z", ""), [
+                      (d.figure, _signed(d), f"{_scaled(d, Z95 * d.error)}", f"{d.z:.1f}",
+                       "significant" if d.significant else "within noise")
+                      for d in differences(*reports)])]
+    return "\n".join(lines) + "\n"
+
+
+def compare_json(reports: Sequence[Report]) -> dict:
+    """Every run's report, and for two runs the differences (B minus A)."""
+    data: dict = {"runs": [report_json(report) for report in reports]}
+    if len(reports) == 2:
+        data["differences"] = [
+            {"figure": d.figure, "a": d.a, "b": d.b, "difference": d.difference, "standard_error": d.error,
+             "ci95": [d.difference - Z95 * d.error, d.difference + Z95 * d.error], "z": d.z,
+             "significant": d.significant}
+            for d in differences(*reports)
+        ]
+    return data
+
+
+def _mean_pm(spread: Spread) -> str:
+    return f"{spread.mean:.1f} ± {(spread.ci95[1] - spread.ci95[0]) / 2:.1f}"
+
+
+def _share_pm(count: float, n: int) -> str:
+    low, high = share_interval(count, n)
+    return f"{_percent(count / n)} ({100 * low:.1f} to {100 * high:.1f})"
+
+
+def _is_share(d: Difference) -> bool:
+    return d.figure in ("ends on penalties", "first seat wins")
+
+
+def _scaled(d: Difference, value: float) -> str:
+    return f"{100 * value:.1f}%" if _is_share(d) else f"{value:.1f}"
+
+
+def _signed(d: Difference) -> str:
+    return f"{100 * d.difference:+.1f}%" if _is_share(d) else f"{d.difference:+.1f}"
 
 
 # -- for the download pack ----------------------------------------------------------

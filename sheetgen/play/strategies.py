@@ -1,7 +1,8 @@
 """Strategies: small, named policies that choose a player's moves.
 
 A strategy is made per game by ``make(rng)`` and is then a ``Choose``
-function (see ``game``): it gets the legal moves (never empty), its own
+function (see ``game``; the simple ones here are ``Ranked``: a key per move,
+which the turn loop reads from a table without calling them): it gets the legal moves (never empty), its own
 ``Sheet`` and the ``Table`` (the dice, whose turn, closed rows), and returns
 one of the moves or None to cross nothing.  It sees nothing else: not the
 other players' choices in the same action 1, not the dice to come.  Its
@@ -19,7 +20,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .game import BIS, Choose, Move, Sheet, Table
+from .best import make_best
+from .game import Choose, Ranked
 
 GREEDY_MAX_SKIP = 1  # greedy crosses a cell only if it loses at most this many cells
 CAREFUL_YOUNG_ROW = 1  # careful loses a cell without need only in a row with at most this many crosses
@@ -34,63 +36,34 @@ class Strategy:
 
 
 def _random(rng: random.Random) -> Choose:
-    randrange = rng.randrange
+    return Ranked(_any, rng.randrange, draw_single=True)  # a draw even for one move, as it always made
 
-    def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
-        return moves[randrange(len(moves))]
 
-    return choose
+def _any(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int:
+    return 0
 
 
 def _greedy(rng: random.Random) -> Choose:
-    randrange = rng.randrange
+    return Ranked(_fewest_lost, rng.randrange)
 
-    def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
-        nxt = sheet.next
-        fewest = GREEDY_MAX_SKIP
-        ties: list[Move] = []
-        for move in moves:
-            kind, row, index = move
-            skip = 0 if kind == BIS else index - nxt[row]
-            if skip < fewest or not ties and skip == fewest:
-                fewest, ties = skip, [move]
-            elif skip == fewest:
-                ties.append(move)
-        if not ties:
-            return None
-        return ties[0] if len(ties) == 1 else ties[randrange(len(ties))]
 
-    return choose
+def _fewest_lost(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int | None:
+    return skip if skip <= GREEDY_MAX_SKIP else None
 
 
 def _careful(rng: random.Random) -> Choose:
-    randrange = rng.randrange
+    return Ranked(_careful_rank, rng.randrange)
 
-    def choose(moves: list[Move], sheet: Sheet, table: Table) -> Move | None:
-        nxt, crosses, last = sheet.next, sheet.crosses, table.rules.last
-        best, ties = 1 << 30, []
-        for move in moves:
-            kind, row, index = move
-            skip = 0 if kind == BIS else index - nxt[row]
-            # The lower the key the better: three tiers, then the detail within one.
-            if skip == 0:
-                key = 100 - crosses[row]  # no loss: build the row nearest to closing
-            elif index == last[row] or (skip == 1 and crosses[row] <= CAREFUL_YOUNG_ROW):
-                key = 1000 + skip
-            elif (table.action == 2 and not table.active_crossed  # a penalty threatens
-                  and skip * CAREFUL_SKIP_POINTS < table.rules.penalty_points):
-                key = 2000 + skip
-            else:
-                continue
-            if key < best:
-                best, ties = key, [move]
-            elif key == best:
-                ties.append(move)
-        if not ties:
-            return None
-        return ties[0] if len(ties) == 1 else ties[randrange(len(ties))]
 
-    return choose
+def _careful_rank(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int | None:
+    # The lower the key the better: three tiers, then the detail within one.
+    if skip == 0:
+        return 100 - crosses  # no loss: build the row nearest to closing
+    if closes or (skip == 1 and crosses <= CAREFUL_YOUNG_ROW):
+        return 1000 + skip
+    if threat and skip * CAREFUL_SKIP_POINTS < penalty_points:  # a pass would cost a penalty
+        return 2000 + skip
+    return None
 
 
 STRATEGIES = {
@@ -102,6 +75,8 @@ STRATEGIES = {
         Strategy("careful", "crosses a cell that loses none (in the row with most crosses), else closes a row"
                  f" or loses one cell of a row with at most {CAREFUL_YOUNG_ROW} cross; against a penalty, loses"
                  f" cells worth less than it ({CAREFUL_SKIP_POINTS} points each)", _careful),
+        Strategy("best", "crosses what leaves the sheet worth most: its crosses and the likely crosses to come"
+                 " per row, penalties counted; the rolling player weighs both actions together", make_best),
     )
 }
 DEFAULT_STRATEGY = "careful"

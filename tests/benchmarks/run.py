@@ -211,7 +211,37 @@ FLOOR = {"floor": "floor", "floor+text": "floor+text", "identical": "floor", "un
 EXTRA = {"batch": case_batch, "pack": case_pack, "pack_sheets": case_pack_sheets}
 
 
+def case_engine(grid: str, games: int, repeat: int) -> dict:
+    """``games`` four-player games of ``grid`` (the default strategy) with the
+    frozen engine of before the speed work and with today's, interleaved in one
+    process; the least CPU seconds of ``repeat`` rounds each."""
+    sys.path.insert(0, str(ROOT))
+    from sheetgen.grid.load import load_grid
+    from sheetgen.play.game import rulebook
+    from sheetgen.play.simulate import Setup, play_game
+    from tests.benchmarks.frozen import play_game as frozen_game
+
+    loaded = load_grid(grid)
+    setup = Setup(loaded, games=games)
+    rules, seats = rulebook(loaded), setup.seats
+    before = after = float("inf")
+    for _ in range(repeat):
+        cpu = time.process_time()
+        for index in range(games):
+            frozen_game(loaded, seats, 1, index)
+        before = min(before, time.process_time() - cpu)
+        cpu = time.process_time()
+        for index in range(games):
+            play_game(setup, index, rules)
+        after = min(after, time.process_time() - cpu)
+    return {"before": before, "after": after}
+
+
 def child(case: str, pages: int) -> None:
+    if case.startswith("engine:"):
+        _, grid, repeat = case.split(":")
+        print(json.dumps(case_engine(grid, pages, int(repeat))))
+        return
     if case.startswith("simulate:"):
         _, grid, jobs = case.split(":")
         print(json.dumps(case_simulate(grid, int(jobs), pages)))
@@ -340,6 +370,14 @@ def simulate_table(quick: bool) -> None:
         print(f"| {grid} | {one['rolls'] / games:.1f} | {games / one['cpu_seconds']:,.0f} | {games / two['seconds']:,.0f} |"
               f" {1e6 * one['cpu_seconds'] / one['rolls']:.1f} | {one['cpu_seconds'] / one['dice_cpu_seconds']:.1f} |")
     print("\nTarget: classic at least 2,000 games/s on one core (aim: 10,000).")
+    print(f"\nThe engine before and after the speed work (tests/benchmarks/frozen), {games:,} four-player games"
+          f" of the default strategy, games per CPU second, least of {repeat} interleaved rounds:\n")
+    print("| grid | before | after | after ÷ before |")
+    print("|---|---:|---:|---:|")
+    for grid in builtin_names():
+        r = _run_child(f"engine:{grid}:{repeat}", games)
+        print(f"| {grid} | {games / r['before']:,.0f} | {games / r['after']:,.0f} | {r['before'] / r['after']:.2f} |")
+    print("\nTarget: after ÷ before at least 2 on every grid.")
 
 
 def _run_child(case: str, size: int) -> dict:

@@ -1,0 +1,533 @@
+"""The game engine: one game of any grid, played by the rules read from its model.
+
+Owns the state of a game (``Table``: what every player sees) and of each
+player's sheet (``Sheet``), the legal moves for a roll, and applying a move
+with everything that follows from it at once: bonus chains, powers, locks,
+dice leaving the game, the end of the game.  It knows nothing of strategies
+beyond their signature (``Choose``) and nothing of statistics.
+
+The rules, beyond what a sheet shows (docs/simulate.md says more):
+
+- Each roll, action 1 is simultaneous: every player may cross the white sum in
+  one row.  A row a player closes is closed for that player at once (also for
+  the bonus and power crosses that follow from the same action) but stays open
+  for the others until the action ends, so several players may close it.
+- Action 2: the active player may cross a white die + a coloured die still in
+  the game, in a cell of that die's colour.  Crossing nothing in both actions
+  costs the active player a penalty box.
+- When an action ends, the rows closed in it close for everybody: their dice
+  leave the game and everybody strikes the bar boxes of their colours.  The game
+  ends when a second row is closed (after action 1: action 2 is not played and
+  nobody is penalised) or when a player crosses their last penalty box.
+- One action, one cross: a small (Bis) box or a lucky-number cross replaces the
+  action's cross; a bonus or power cross follows from it, depth first (a framed
+  cell's bonus before the power its symbol completes).
+
+Speed matters (thousands of games a second), so a grid is first compiled into
+lookup tables (``Rulebook``), a sheet is lists of small integers, a move is a
+``(kind, row, cell index)`` tuple, and the features a grid lacks (bonus bar,
+powers, Bis, lucky numbers) cost one flag test per move, not a function call.
+Cells and rows are counted from 0 everywhere here, top to bottom and left to
+right; numbers are the printed cell numbers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sheetgen.grid.model import Colour, Effect, Grid, Power, Symbol, row_points
+
+COLOURS = tuple(Colour)  # a colour is its index in this tuple: red 0, yellow 1, green 2, blue 3
+ROWS_TO_END = 2  # the game ends when this many rows are closed
+
+# Kinds of move, the first item of a move tuple.
+CELL = 0  # cross the cell: the action's white sum, or white + coloured die
+BIS = 1  # cross the small box under the player's rightmost cross of the row
+LUCKY = 2  # a lucky number: the first free cell of a row with fewest crosses
+POWER = 3  # where a power's crosses go, when rows tie for fewest crosses
+
+Move = tuple[int, int, int]  # (kind, row, cell index)
+Place = tuple[int, int, bool, Move]  # a cell a number may go to: row, index, is last, its CELL move
+Roll = tuple[int, int, tuple[int, ...]]  # (white die, white die, coloured dice in COLOURS order)
+
+SHUT = 1 << 10  # Sheet.next of a row closed for its player: beyond any cell, so no cell is legal
+
+# Bar box states.
+FREE, CROSSED, STRUCK = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A grid's rules compiled into tables the engine reads in its inner loop.
+
+    Lists are indexed by row, then by cell index or by number (a sum of two
+    dice, 2 to 2 x faces).  Built once per grid by ``rulebook(grid)``.
+    """
+
+    grid: Grid
+    rows: int
+    close_after: int
+    max_crosses: int  # crosses of a row that score at most
+    penalty_boxes: int
+    penalty_points: int
+    last: tuple[int, ...]  # per row: index of its last cell
+    numbers: tuple[tuple[int, ...], ...]  # per row: the printed number of each cell
+    weight: tuple[tuple[int, ...], ...]  # per row: crosses each cell gives (a double cell 2)
+    colour: tuple[tuple[int, ...], ...]  # per row: colour of each cell
+    lock_colour: tuple[int, ...]  # per row
+    row_of_colour: tuple[int, ...]  # per colour: the row it locks, -1 for none
+    # Where a number may go, as places (row, cell index, is the row's last cell, the CELL move):
+    by_sum: tuple[tuple[Place, ...], ...]  # per number: every cell that carries it
+    by_colour: tuple[tuple[tuple[Place, ...], ...], ...]  # per colour, per number: the cells of that colour
+    bis: bool
+    lucky: bool
+    bar: tuple[int, ...]  # colour of each bonus bar box, left to right
+    framed: tuple[tuple[bool, ...], ...]
+    symbol: tuple[tuple[int, ...], ...]  # per row: index in ``powers`` of each cell's symbol, -1 for none
+    powers: tuple[Power, ...]
+    symbol_cells: tuple[int, ...]  # per power: how many cells carry its symbol
+    special: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does more (framed, symbol)
+    has_special: bool
+
+
+@lru_cache(maxsize=32)
+def rulebook(grid: Grid) -> Rulebook:
+    """Compile ``grid`` (hashable: frozen) for the engine; cached per grid."""
+    sums = range(2 * grid.dice_faces + 1)
+    powers = tuple(grid.powers)
+    symbol_index: dict[Symbol | None, int] = {power.symbol: n for n, power in enumerate(powers)}
+    rows = grid.rows
+    framed = tuple(tuple(cell.framed for cell in row.cells) for row in rows)
+    symbol = tuple(tuple(symbol_index.get(cell.symbol, -1) for cell in row.cells) for row in rows)
+    special = tuple(
+        tuple(f or s >= 0 for f, s in zip(fr, sy)) for fr, sy in zip(framed, symbol)
+    )
+    colour = tuple(tuple(COLOURS.index(cell.colour) for cell in row.cells) for row in rows)
+    lock_colour = tuple(COLOURS.index(row.lock_colour) for row in rows)
+    numbers = {(r, i): cell.number for r, row in enumerate(rows) for i, cell in enumerate(row.cells)}
+    places = [(r, i, i == len(rows[r].cells) - 1, (CELL, r, i)) for r, i in numbers]  # top row first, left to right
+    return Rulebook(
+        grid=grid,
+        rows=len(rows),
+        close_after=grid.close_after,
+        max_crosses=grid.max_crosses,
+        penalty_boxes=grid.penalty_boxes,
+        penalty_points=grid.penalty_points,
+        last=tuple(len(row.cells) - 1 for row in rows),
+        numbers=tuple(row.numbers for row in rows),
+        weight=tuple(tuple(cell.weight for cell in row.cells) for row in rows),
+        colour=colour,
+        lock_colour=lock_colour,
+        row_of_colour=tuple(lock_colour.index(c) if c in lock_colour else -1 for c in range(len(COLOURS))),
+        by_sum=tuple(tuple(place for place in places if numbers[place[:2]] == n) for n in sums),
+        by_colour=tuple(
+            tuple(tuple(place for place in places if numbers[place[:2]] == n and colour[place[0]][place[1]] == c)
+                  for n in sums)
+            for c in range(len(COLOURS))
+        ),
+        bis=grid.bis,
+        lucky=grid.lucky is not None,
+        bar=tuple(COLOURS.index(c) for c in grid.bonus_bar),
+        framed=framed,
+        symbol=symbol,
+        powers=powers,
+        symbol_cells=tuple(len(grid.symbol_cells(power.symbol)) for power in powers),
+        special=special,
+        has_special=any(any(row) for row in special),
+    )
+
+
+class Sheet:
+    """One player's sheet during a game: what they crossed, as small integers.
+
+    ``next[r]`` is the first cell a cross may still go to in row ``r`` (one
+    right of the rightmost cross), or ``SHUT`` once the row is closed for the
+    player; ``crosses[r]`` counts the row's crosses before its last cell (a
+    double cell 2, a small box 1), which is what the closing threshold needs;
+    ``cells[r]`` and ``boxes[r]`` are bit sets of crossed cells and small boxes.
+    """
+
+    __slots__ = ("seat", "lucky", "next", "crosses", "locked", "cells", "boxes", "penalties", "bar",
+                 "symbols", "unlocked")
+
+    def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
+        self.seat = seat  # 0 for the player who rolls first
+        self.lucky = frozenset(lucky)
+        self.next = [0] * rules.rows
+        self.crosses = [0] * rules.rows
+        self.locked = [False] * rules.rows  # the player crossed the row's last cell and its lock
+        self.cells = [0] * rules.rows
+        self.boxes = [0] * rules.rows
+        self.penalties = 0
+        self.bar = [FREE] * len(rules.bar)
+        self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
+        self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
+
+
+class Table:
+    """What every player sees: the dice, whose turn it is, which rows are closed.
+
+    Strategies read it and must not change it.  Other players' crosses in the
+    current action 1 are not shown (they are simultaneous).
+    """
+
+    __slots__ = ("rules", "players", "rolls", "active", "action", "white", "dice", "in_game", "closed",
+                 "active_crossed")
+
+    def __init__(self, rules: Rulebook, players: int):
+        self.rules = rules
+        self.players = players
+        self.rolls = 0  # rolls so far, this one included
+        self.active = 0  # seat of the player whose turn it is
+        self.action = 1  # 1 or 2
+        self.white = (0, 0)
+        self.dice: tuple[int, ...] = ()  # coloured dice, COLOURS order (those out of the game too)
+        self.in_game = list(range(len(COLOURS)))  # the colours whose dice are still rolled
+        self.closed = [False] * rules.rows  # per row: closed for everybody
+        self.active_crossed = False  # the active player crossed something this turn
+
+
+# A strategy: given the legal moves (never empty), the player's own sheet and
+# the table, the move to make, or None to cross nothing.  For POWER moves
+# (the rows tied for a power's crosses) None means the first.
+Choose = Callable[[list[Move], Sheet, Table], "Move | None"]
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A row closing: who crossed its lock, on which roll and in which action."""
+
+    row: int
+    seat: int
+    roll: int
+    action: int
+    active: bool  # the closer was the active player
+
+
+@dataclass(frozen=True)
+class GameResult:
+    rolls: int
+    end: str | None  # "locks" (a second row closed), "penalties" (a player's last penalty box), None: no end
+    closings: tuple[Closing, ...]
+    sheets: tuple[Sheet, ...]  # seat order
+    scores: tuple[SheetScore, ...]  # seat order
+
+
+@dataclass(frozen=True)
+class SheetScore:
+    """The engine's own tally of a final sheet (``score_sheet`` must agree)."""
+
+    rows: tuple[int, ...]  # points per row
+    penalty_points: int  # signed
+    power_points: int
+    total: int
+
+
+class GameOver(Exception):
+    """Raised inside ``Game.play`` when the game ends; carries why."""
+
+    def __init__(self, end: str):
+        self.end = end
+
+
+class Game:
+    """One game: players' strategies in seat order, a source of dice, lucky numbers per seat."""
+
+    def __init__(self, rules: Rulebook, strategies: Sequence[Choose], dice: Iterator[Roll],
+                 lucky: Sequence[tuple[int, ...]] = ()):
+        if not strategies:
+            raise ValueError("a game needs at least one player")
+        self.rules = rules
+        self.strategies = tuple(strategies)
+        self.dice = dice
+        self.sheets = tuple(
+            Sheet(rules, seat, lucky[seat] if seat < len(lucky) else ()) for seat in range(len(strategies))
+        )
+        self.table = Table(rules, len(strategies))
+        self.closing: list[Closing] = []  # closings of the current action, not yet in effect for all
+        self.closings: list[Closing] = []
+
+    # -- the turn loop -----------------------------------------------------
+
+    def play(self) -> GameResult:
+        """Roll until the game ends (or hand-made dice run out: ``end`` is None);
+        the final sheets and their scores."""
+        end = None
+        try:
+            self.run()
+        except GameOver as over:
+            end = over.end
+        return GameResult(
+            rolls=self.table.rolls,
+            end=end,
+            closings=tuple(self.closings),
+            sheets=self.sheets,
+            scores=tuple(score(self.rules, sheet) for sheet in self.sheets),
+        )
+
+    def run(self) -> None:
+        """The turn loop, until ``GameOver`` or the end of the dice.  Everything
+        it reads on every roll is bound to a local name first: this loop is
+        where the time goes."""
+        rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
+        close_after, bis, lucky, by_sum = rules.close_after, rules.bis, rules.lucky, rules.by_sum
+        players, apply, coloured_moves = table.players, self.apply, self.coloured_moves
+        seated = tuple(zip(sheets, strategies))
+        for w1, w2, dice in self.dice:
+            rolls = table.rolls = table.rolls + 1
+            active = table.active = (rolls - 1) % players
+            table.white, table.dice = (w1, w2), dice
+            table.action, table.active_crossed = 1, False
+
+            # Action 1, everybody, each from the state before it.
+            total = w1 + w2
+            places = by_sum[total]
+            for sheet, choose in seated:
+                nxt, crosses = sheet.next, sheet.crosses
+                moves = []
+                for r, i, closes, cross in places:
+                    if i >= nxt[r]:
+                        if not closes or crosses[r] >= close_after:
+                            moves.append(cross)
+                    elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
+                        moves.append((BIS, r, i))
+                if lucky and total in sheet.lucky:
+                    moves += [m for m in self.fewest_crosses_moves(sheet, LUCKY) if (CELL, m[1], m[2]) not in moves]
+                if moves:
+                    move = choose(moves, sheet, table)
+                    if move is not None:
+                        apply(sheet, move, 1)
+                        if sheet.seat == active:
+                            table.active_crossed = True
+            if self.closing:
+                self.close_rows()
+
+            # Action 2, the active player.
+            table.action = 2
+            sheet = sheets[active]
+            moves = coloured_moves(sheet, w1, w2, dice)
+            if moves:
+                move = strategies[active](moves, sheet, table)
+                if move is not None:
+                    apply(sheet, move, 2)
+                    table.active_crossed = True
+            if not table.active_crossed:
+                sheet.penalties += 1
+                if sheet.penalties >= rules.penalty_boxes:
+                    raise GameOver("penalties")
+            if self.closing:
+                self.close_rows()
+
+    def coloured_moves(self, sheet: Sheet, w1: int, w2: int, dice: Sequence[int]) -> list[Move]:
+        """Action 2's legal moves: a white die + a coloured die in the game, in a
+        cell of that colour (or the small box under the rightmost cross there).
+        No move comes twice: a cell has one colour and one number, and the two
+        white dice give two numbers only when they differ."""
+        rules = self.rules
+        close_after, bis, by_colour = rules.close_after, rules.bis, rules.by_colour
+        nxt, crosses = sheet.next, sheet.crosses
+        moves: list[Move] = []
+        for c in self.table.in_game:
+            die = dice[c]
+            cells = by_colour[c]
+            for r, i, closes, move in cells[w1 + die] + cells[w2 + die] if w1 != w2 else cells[w1 + die]:
+                if i >= nxt[r]:
+                    if not closes or crosses[r] >= close_after:
+                        moves.append(move)
+                elif bis and i == nxt[r] - 1 and not sheet.boxes[r] >> i & 1:
+                    moves.append((BIS, r, i))
+        return moves
+
+    def fewest_crosses_moves(self, sheet: Sheet, kind: int) -> list[Move]:
+        """The first free cell of each open row with fewest crosses, where it
+        may be crossed (a last cell needs the closing threshold)."""
+        rules = self.rules
+        open_rows = [r for r in range(rules.rows) if sheet.next[r] != SHUT]
+        if not open_rows:
+            return []
+        fewest = min(sheet.crosses[r] for r in open_rows)
+        return [
+            (kind, r, sheet.next[r])
+            for r in open_rows
+            if sheet.crosses[r] == fewest and self.may_cross(sheet, r, sheet.next[r])
+        ]
+
+    def may_cross(self, sheet: Sheet, row: int, index: int) -> bool:
+        rules = self.rules
+        return index < rules.last[row] or sheet.crosses[row] >= rules.close_after
+
+    # -- applying moves ----------------------------------------------------
+
+    def apply(self, sheet: Sheet, move: Move, action: int) -> None:
+        """Make a player's move in ``action`` (1 or 2), with all that follows from it."""
+        kind, row, index = move
+        if kind == BIS:  # one more cross, the same position
+            sheet.boxes[row] |= 1 << index
+            sheet.crosses[row] += 1
+        else:
+            self.cross(sheet, row, index, action)
+
+    def cross(self, sheet: Sheet, row: int, index: int, action: int) -> None:
+        """Cross a cell, with its lock when it is the last, and what follows at once."""
+        rules = self.rules
+        sheet.cells[row] |= 1 << index
+        sheet.crosses[row] += rules.weight[row][index]
+        if index == rules.last[row]:
+            sheet.locked[row] = True
+            table = self.table
+            self.closing.append(Closing(row, sheet.seat, table.rolls, action, sheet.seat == table.active))
+            self.shut(sheet, row)  # closed for its closer at once
+        else:
+            sheet.next[row] = index + 1
+        if rules.has_special and rules.special[row][index]:
+            if rules.framed[row][index]:
+                self.bonus(sheet, action)
+            power = rules.symbol[row][index]
+            if power >= 0:
+                sheet.symbols[power] += 1
+                if sheet.symbols[power] == rules.symbol_cells[power]:
+                    self.unlock(sheet, power, action)
+
+    def forced(self, sheet: Sheet, row: int, action: int) -> None:
+        """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost."""
+        index = sheet.next[row]
+        if index != SHUT and self.may_cross(sheet, row, index):
+            self.cross(sheet, row, index, action)
+
+    def bonus(self, sheet: Sheet, action: int) -> None:
+        """A framed cell: cross the leftmost free bar box and its row's next legal cell."""
+        bar = sheet.bar
+        for box, state in enumerate(bar):
+            if state == FREE:
+                bar[box] = CROSSED
+                self.forced(sheet, self.rules.row_of_colour[self.rules.bar[box]], action)
+                return
+
+    def unlock(self, sheet: Sheet, power: int, action: int) -> None:
+        sheet.unlocked.append(power)
+        effect, amount = self.rules.powers[power].effect, self.rules.powers[power].amount
+        if effect is Effect.EXTRA_CROSSES:
+            ties = self.fewest_crosses_moves(sheet, POWER)
+            # fewest_crosses_moves leaves out a tied row whose next cell is not
+            # legal; the crosses of such a row are lost, so only rows that can
+            # take one are worth choosing.
+            if ties:
+                choice = self.strategies[sheet.seat](ties, sheet, self.table) if len(ties) > 1 else None
+                row = (choice or ties[0])[1]
+                for _ in range(amount):
+                    self.forced(sheet, row, action)
+        elif effect is Effect.CROSS_EACH_OPEN_ROW:
+            for row in range(self.rules.rows):
+                self.forced(sheet, row, action)  # a row closed by an earlier cross is skipped
+
+    def shut(self, sheet: Sheet, row: int) -> None:
+        """Close ``row`` for one player: no more crosses, its colour's free bar boxes struck."""
+        sheet.next[row] = SHUT
+        if sheet.bar:
+            colour = self.rules.lock_colour[row]
+            bar = sheet.bar
+            for box, box_colour in enumerate(self.rules.bar):
+                if box_colour == colour and bar[box] == FREE:
+                    bar[box] = STRUCK
+
+    def close_rows(self) -> None:
+        """End of an action: its closed rows close for everybody, their dice leave."""
+        table, rules = self.table, self.rules
+        for closing in self.closing:
+            row = closing.row
+            if not table.closed[row]:
+                table.closed[row] = True
+                table.in_game.remove(rules.lock_colour[row])
+                for sheet in self.sheets:
+                    if sheet.next[row] != SHUT:
+                        self.shut(sheet, row)
+        self.closings.extend(self.closing)
+        self.closing.clear()
+        if sum(table.closed) >= ROWS_TO_END:
+            raise GameOver("locks")
+
+
+# -- the final sheet -------------------------------------------------------------
+
+
+def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
+    """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
+    most = rules.max_crosses
+    rows = tuple(row_points(min(crosses + locked, most)) for crosses, locked in zip(sheet.crosses, sheet.locked))
+    penalty_points = -rules.penalty_points * sheet.penalties
+    power_points = 0
+    applied: set[Effect] = set()
+    for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
+        effect = rules.powers[power].effect
+        if effect is Effect.BONUS_POINTS:
+            power_points += rules.powers[power].amount
+        elif effect not in applied:  # the end-of-game states count once
+            if effect is Effect.DOUBLE_LOWEST_ROW:
+                power_points += min(rows)
+            elif effect is Effect.NO_PENALTIES:
+                power_points -= penalty_points
+        applied.add(effect)
+    return SheetScore(rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)
+
+
+def marks_document(rules: Rulebook, sheet: Sheet, player: str | None = None) -> dict:
+    """The sheet as plain marks data, as ``sheetgen.play.marks.marks_from_data`` reads it."""
+    rows = []
+    for r in range(rules.rows):
+        entry: dict = {"crossed": _numbers(rules, r, sheet.cells[r]), "lock": sheet.locked[r]}
+        if rules.bis:
+            entry["bis"] = _numbers(rules, r, sheet.boxes[r])
+        rows.append(entry)
+    document: dict = {"grid": rules.grid.name}
+    if player is not None:
+        document["player"] = player
+    document["rows"] = rows
+    document["penalties"] = sheet.penalties
+    if rules.bar:
+        document["bonus_bar"] = [box + 1 for box, state in enumerate(sheet.bar) if state == CROSSED]
+    return document
+
+
+def _numbers(rules: Rulebook, row: int, bits: int) -> list[int]:
+    return [number for i, number in enumerate(rules.numbers[row]) if bits >> i & 1]
+
+
+# -- dice ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _faces_tables(faces: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    whites = tuple(itertools.product(range(1, faces + 1), repeat=2))
+    colours = tuple(itertools.product(range(1, faces + 1), repeat=len(COLOURS)))
+    return whites, colours
+
+
+def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
+    """An endless stream of fair rolls of two white and four coloured dice.
+
+    One draw per roll from ``rng`` picks one of the faces**6 outcomes, which
+    tables turn into dice: a fifth of the time of six separate draws.  The
+    draw takes random bits and rejects values past the last outcome (as
+    ``random.randrange`` does, without its argument checks), so every outcome
+    is exactly as likely.
+    """
+    whites, colours = _faces_tables(faces)
+    outcomes, per_white = len(whites) * len(colours), len(colours)
+    bits, getrandbits = outcomes.bit_length(), rng.getrandbits
+    while True:
+        outcome = getrandbits(bits)
+        while outcome >= outcomes:
+            outcome = getrandbits(bits)
+        white, coloured = divmod(outcome, per_white)
+        a, b = whites[white]
+        yield a, b, colours[coloured]
+
+
+def hand_dice(rolls: Iterable[Roll]) -> Iterator[Roll]:
+    """Dice from a list, for tests: ``(w1, w2, (red, yellow, green, blue))`` each."""
+    for w1, w2, dice in rolls:
+        yield w1, w2, tuple(dice)
