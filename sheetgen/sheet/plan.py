@@ -28,26 +28,37 @@ from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol
 from ..pdf.geometry import RGB, Box, Text
 from ..records import record
 from ..words import plural
+from .boxes import (
+    ArrowPlan,
+    BarBand,
+    CellPlan,
+    ColourBox,
+    LegendEntry,
+    LockPlan,
+    MachinePlan,
+    PenaltiesBand,
+    PenaltyBox,
+    RowsBand,
+    SheetData,
+    SheetPlan,
+    SheetSize,
+    StripBand,
+    TableBand,
+    TableColumn,
+    TitleBand,
+    TotalBox,
+    TotalsBand,
+)
 from .style import Labels, Theme
+
+__all__ = ["ArrowPlan", "CellPlan", "ColourBox", "LegendEntry", "LockPlan", "MachinePlan", "PenaltyBox",
+           "SheetData", "SheetPlan", "SheetSize", "TableColumn", "TotalBox", "Measure", "plan_sheet",
+           "fit_text", "inside_frame", "STANDARD", "LARGE", "A6", "SIZES"]
 
 
 class Measure(Protocol):
     def __call__(self, text: str, bold: bool, size: float, condensed: bool = False) -> float: ...
     def __hash__(self) -> int: ...  # texts are cached by the measure that fitted them
-
-
-@record
-class SheetSize:
-    """A sheet's trimmed size in mm; ``scale``: how much bigger its type,
-    minimum sizes, line widths and fixed band heights are than the standard's;
-    ``papers``: the papers it is printed on, the first the default (the
-    imposition finds how many sheets a page holds)."""
-
-    name: str
-    width: float
-    height: float
-    scale: float = 1.0
-    papers: tuple[str, ...] = ("a4", "letter")
 
 
 # The standard sheet: 2 x 4 on A4 and on US Letter, 5 mm free at every edge.
@@ -121,170 +132,6 @@ MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no furth
 MINUS = "\u2212"
 OPERATORS = ("+", MINUS, "=")  # between row totals, before the penalties, before the total
 AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the other powers act at the end
-
-
-# -- the plan -----------------------------------------------------------------------
-
-
-@record
-class CellPlan:
-    """One cell of a row: what it is and where its parts go."""
-
-    row: int
-    index: int
-    number: int
-    colour: Colour
-    double: bool
-    framed: bool
-    symbol: Symbol | None
-    box: Box  # the whole cell, frames included
-    pale: Box  # the background inside the cell's colour frame
-    frame: float  # width of the cell's colour frame (band or line)
-    text: Text  # the number
-    mark_box: Box | None = None  # the colour mark, when the theme prints marks
-    symbol_box: Box | None = None
-    bis_box: Box | None = None
-
-
-@record
-class ArrowPlan:
-    """The direction hint at the start of a row: crosses go this way."""
-
-    row: int
-    box: Box
-    direction: str  # "right": left to right, the reading direction
-    colour: Colour | None  # the row's colour, None for a row of many colours
-
-
-@record
-class LockPlan:
-    row: int
-    box: Box
-    colour: Colour  # the colour of the row's last cell: the die that leaves the game
-    hint: Text | None = None  # "7x" when the row closes after another number of crosses than 5
-
-
-@record
-class ColourBox:
-    """A box to cross or write in, in a colour's look (bonus bar, row totals)."""
-
-    index: int
-    box: Box
-    colour: Colour
-
-
-@record
-class PenaltyBox:
-    index: int
-    box: Box
-    points: int  # what a cross here costs
-    text: Text  # "−5"
-
-
-@record
-class TotalBox:
-    """A box of the totals line: a row's points (in its lock colour), the penalties or the total."""
-
-    kind: str  # "row", "penalties" or "total"
-    box: Box
-    row: int | None = None
-    colour: Colour | None = None
-    caption: Text | None = None
-
-
-@record
-class TableColumn:
-    crosses: int
-    points: int
-    box: Box  # both lines of the column
-    header: Text  # "3x"
-    value: Text  # "6"
-
-
-@record
-class LegendEntry:
-    """A marker and its explanation.  ``marker`` is a power symbol, a colour
-    (the key to the colour marks), a hint text ("7x"), or one of "double",
-    "framed", "bis"; "" for a line of text alone."""
-
-    marker: Symbol | Colour | str
-    marker_box: Box | None
-    text: Text
-    hint: Text | None = None  # the marker, when it is a text
-
-
-@record
-class SheetPlan:
-    size: SheetSize
-    content: Box  # everything printed stays inside
-    title: Text
-    name_label: Text
-    name_line: Box  # a line along the bottom of this box (height 0)
-    cells: tuple[CellPlan, ...]
-    arrows: tuple[ArrowPlan, ...]
-    locks: tuple[LockPlan, ...]
-    legend: tuple[LegendEntry, ...]
-    table_labels: tuple[Text, ...]  # "Crosses", "Points"
-    table_box: Box
-    table: tuple[TableColumn, ...]
-    penalties_label: Text
-    penalties: tuple[PenaltyBox, ...]
-    totals: tuple[TotalBox, ...]
-    operators: tuple[Text, ...]  # between the totals boxes, in order
-    key: tuple[LegendEntry, ...] = ()  # the key to the colour marks, when it shares the title band
-    bar_label: Text | None = None
-    bar: tuple[ColourBox, ...] = ()
-    lucky_label: Text | None = None
-    lucky_boxes: tuple[Box, ...] = ()
-    lucky_size: float = 0.0  # font size of the lucky numbers, mm (the widest of the grid's range fits)
-    header_box: Box | None = None
-    serial_box: Box | None = None
-    serial_format: str = ""  # the serial label, "{n}" standing for the number
-    strip_size: float = 0.0  # font size of the header line and serial number, mm
-
-    @property
-    def width(self) -> float:
-        return self.size.width
-
-    @property
-    def height(self) -> float:
-        return self.size.height
-
-    def texts(self) -> Iterator[Text]:
-        """Every text the plan prints, in no particular order."""
-        yield self.title
-        yield self.name_label
-        for text in (self.lucky_label, self.bar_label, self.penalties_label):
-            if text is not None:
-                yield text
-        for cell in self.cells:
-            yield cell.text
-        for lock in self.locks:
-            if lock.hint is not None:
-                yield lock.hint
-        for entry in self.key + self.legend:
-            yield entry.text
-            if entry.hint is not None:
-                yield entry.hint
-        yield from self.table_labels
-        for column in self.table:
-            yield column.header
-            yield column.value
-        for box in self.penalties:
-            yield box.text
-        for total in self.totals:
-            if total.caption is not None:
-                yield total.caption
-        yield from self.operators
-
-
-@record
-class SheetData:
-    """What differs from sheet to sheet."""
-
-    lucky: tuple[int, ...] = ()
-    serial: int | None = None
-    header: str = ""
 
 
 def inside_frame(box: Box, size: SheetSize) -> Box:
@@ -385,7 +232,7 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
 def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     grid, content = s.grid, s.content
     y = content.y
-    strip: dict = {}
+    strip = StripBand(0.0)
     if header or serial:
         strip = _strip(s, Box(content.x, y, content.w, s.mm(STRIP_H)), header, serial)
         y += s.mm(STRIP_H + GAP)
@@ -393,7 +240,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         title = _title_band(s, Box(content.x, y, content.w, s.mm(TITLE_H)))
     y += s.mm(TITLE_H + GAP)
 
-    key_in_title = bool(title["key"])
+    key_in_title = bool(title.key)
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
@@ -415,9 +262,9 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         rows = _rows(s, rows_box, f"{listed} take {below_h:.1f} mm below them")
     y = rows_box.bottom + s.mm(GAP)
 
-    bar: dict = {}
+    bar = None
     if grid.bonus_bar:
-        bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows["cells_x"])
+        bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows.cells_x)
         y += s.mm(BAR_H + GAP)
     legend: list[LegendEntry] = []
     for before, line in zip([None, *legend_lines], legend_lines):
@@ -434,27 +281,30 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     y += s.mm(PENALTIES_H + GAP)
     totals = _totals(s, Box(content.x, y, content.w, s.mm(TOTALS_H)))
     return SheetPlan(
-        size=s.size, content=content, title=title["title"], name_label=title["name_label"],
-        name_line=title["name_line"], cells=rows["cells"], arrows=rows["arrows"], locks=rows["locks"],
-        legend=tuple(legend), **table, **penalties, **totals, key=title["key"], **bar,
-        lucky_label=title["lucky_label"], lucky_boxes=title["lucky_boxes"], lucky_size=title["lucky_size"], **strip)
+        size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
+        cells=rows.cells, arrows=rows.arrows, locks=rows.locks, legend=tuple(legend),
+        table_labels=table.table_labels, table_box=table.table_box, table=table.table,
+        penalties_label=penalties.penalties_label, penalties=penalties.penalties,
+        totals=totals.totals, operators=totals.operators, key=title.key,
+        bar_label=bar.bar_label if bar else None, bar=bar.bar if bar else (),
+        lucky_label=title.lucky_label, lucky_boxes=title.lucky_boxes, lucky_size=title.lucky_size,
+        header_box=strip.header_box, serial_box=strip.serial_box, serial_format=strip.serial_format,
+        strip_size=strip.strip_size)
 
 
 # -- the strip and the title band -------------------------------------------------------
 
 
-def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> dict:
+def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
     serial_w = s.mm(SERIAL_W) if serial else 0.0
-    found: dict = {"strip_size": s.mm(STRIP_SIZE)}
-    if header:
-        found["header_box"] = Box(band.x, band.y, band.w - serial_w - (s.mm(GAP) if serial else 0.0), band.h)
-    if serial:
-        found["serial_box"] = Box(band.right - serial_w, band.y, serial_w, band.h)
-        found["serial_format"] = s.labels("serial")
-    return found
+    header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(GAP) if serial else 0.0), band.h) if header else None
+    if not serial:
+        return StripBand(s.mm(STRIP_SIZE), header_box)
+    return StripBand(s.mm(STRIP_SIZE), header_box, Box(band.right - serial_w, band.y, serial_w, band.h),
+                     s.labels("serial"))
 
 
-def _title_band(s: _Sheet, band: Box) -> dict:
+def _title_band(s: _Sheet, band: Box) -> TitleBand:
     """Title, then the name field, then the key to the colour marks (if it
     fits here) and the lucky-number boxes (if the grid has them)."""
     grid = s.grid
@@ -465,7 +315,9 @@ def _title_band(s: _Sheet, band: Box) -> dict:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
     end = band.right
-    found: dict = {"lucky_label": None, "lucky_boxes": (), "lucky_size": 0.0}
+    lucky_label: Text | None = None
+    lucky_boxes: tuple[Box, ...] = ()
+    lucky_size = 0.0
     if grid.lucky:
         count = grid.lucky.count
         box_w = s.mm(LUCKY_BOX_W)
@@ -474,14 +326,13 @@ def _title_band(s: _Sheet, band: Box) -> dict:
         label_w = s.label_width(label, LABEL_SIZE, most=24.0)
         start = band.right - boxes_w
         label_right = start - s.mm(2 * LABEL_CLEAR)
-        found["lucky_label"] = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE,
-                                      anchor="end")
-        boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w, band.h - s.mm(0.4))
-                      for i in range(count))
+        lucky_label = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE, anchor="end")
+        lucky_boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w,
+                                band.h - s.mm(0.4)) for i in range(count))
         widest = max((str(n) for n in range(grid.lucky.low, grid.lucky.high + 1)),
                      key=lambda t: s.measure(t, s.bold(True), 1.0, True))
-        inner = inside_frame(boxes[0], s.size)
-        found |= {"lucky_boxes": boxes, "lucky_size": s.number_size(widest, inner.w, inner.h)}
+        inner = inside_frame(lucky_boxes[0], s.size)
+        lucky_size = s.number_size(widest, inner.w, inner.h)
         end = label_right - label_w - s.mm(1.5)
     label = s.labels("name")
     label_w = s.label_width(label, LABEL_SIZE, most=16.0)
@@ -496,8 +347,8 @@ def _title_band(s: _Sheet, band: Box) -> dict:
             f" {s.mm(MIN_NAME_FIELD):.0f} mm (shorten the title{' or draw fewer lucky numbers' if grid.lucky else ''})")
     name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
     line_y = name_label.y + s.mm(0.3)
-    return found | {"title": title, "name_label": name_label, "key": key,
-                    "name_line": Box(x + label_w, line_y, end - x - label_w, 0.0)}
+    return TitleBand(title, name_label, Box(x + label_w, line_y, end - x - label_w, 0.0), key, lucky_label,
+                     lucky_boxes, lucky_size)
 
 
 def _colours_used(grid: Grid) -> list[Colour]:
@@ -565,7 +416,7 @@ def _corner_strip(s: _Sheet, row: Row) -> float:
     return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
 
 
-def _rows(s: _Sheet, area: Box, below: str) -> dict:
+def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
     grid = s.grid
     pitch = area.h / len(grid.rows)
@@ -660,13 +511,13 @@ def _rows(s: _Sheet, area: Box, below: str) -> dict:
             hint = s.text(hint_text, Box(lock.right + s.mm(LABEL_CLEAR), top, hint_w - s.mm(LABEL_CLEAR), cell_h),
                           HINT_SIZE, bold=True, role="hint")
         locks.append(LockPlan(r, lock, row.lock_colour, hint))
-    return {"cells": tuple(cells), "arrows": tuple(arrows), "locks": tuple(locks), "cells_x": cells_x}
+    return RowsBand(tuple(cells), tuple(arrows), tuple(locks), cells_x)
 
 
 # -- bands below the rows -------------------------------------------------------------------
 
 
-def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
+def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> BarBand:
     """The label, then the bar's boxes across the rest of the rows' width."""
     label = s.labels("bonus")
     label_w = max(cells_x - band.x, s.label_width(label, LABEL_SIZE, bold=True, most=14.0))
@@ -676,7 +527,7 @@ def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
     pitch = (band.right - band.x - label_w + gap) / count
     boxes = tuple(ColourBox(i, Box(band.x + label_w + i * pitch, band.y, pitch - gap, band.h), colour)
                   for i, colour in enumerate(s.grid.bonus_bar))
-    return {"bar_label": text, "bar": boxes}
+    return BarBand(text, boxes)
 
 
 @record
@@ -793,7 +644,7 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
     return placed
 
 
-def _score_table(s: _Sheet, band: Box) -> dict:
+def _score_table(s: _Sheet, band: Box) -> TableBand:
     """Crosses 1x..Nx over their points, as long as the grid's maximum."""
     table = s.grid.table
     row_h = band.h / 2
@@ -816,7 +667,7 @@ def _score_table(s: _Sheet, band: Box) -> dict:
         number = s.number(str(value), Box(value_box.x, box.y + row_h, value_box.w, row_h), size, s.theme.ink,
                           "points")
         columns.append(TableColumn(i + 1, value, box, header, number))
-    return {"table_labels": labels, "table_box": Box(x, band.y, width, band.h), "table": tuple(columns)}
+    return TableBand(labels, Box(x, band.y, width, band.h), tuple(columns))
 
 
 def _check_table_fits(s: _Sheet, width: float) -> None:
@@ -845,7 +696,7 @@ def _penalties_w(s: _Sheet) -> float:
         PENALTY_BOX + PENALTY_GAP) - s.mm(PENALTY_GAP)
 
 
-def _penalties(s: _Sheet, band: Box) -> dict:
+def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
     label = s.labels("penalties")
     label_w = s.label_width(label, LABEL_SIZE, most=30.0)
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
@@ -862,10 +713,10 @@ def _penalties(s: _Sheet, band: Box) -> dict:
         inner = inside_frame(box, s.size)
         boxes.append(PenaltyBox(i, box, s.grid.penalty_points,
                                 s.text(value, inner, MIN_TEXT, anchor="middle", role="penalty")))
-    return {"penalties_label": text, "penalties": tuple(boxes)}
+    return PenaltiesBand(text, tuple(boxes))
 
 
-def _totals(s: _Sheet, band: Box) -> dict:
+def _totals(s: _Sheet, band: Box) -> TotalsBand:
     """One box per row (in its lock colour) + ... − penalties = total."""
     rows = s.grid.rows
     count = len(rows) + 2
@@ -894,4 +745,4 @@ def _totals(s: _Sheet, band: Box) -> dict:
             operators.append(s.text(signs[i], operator_box, OPERATOR_SIZE, bold=True, anchor="middle",
                                     role="operator"))
             x += op_w
-    return {"totals": tuple(boxes), "operators": tuple(operators)}
+    return TotalsBand(tuple(boxes), tuple(operators))
