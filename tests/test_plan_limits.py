@@ -43,13 +43,18 @@ def test_too_many_cells_says_how_many_fit(english, colour_theme, measure):
         f"mine.yaml: rows[0].cells: {most + 1} cells do not fit in a row")
 
 
-def test_a_long_scoring_table_says_which_max_crosses_fits(english, colour_theme, measure):
-    message = refusal(a_grid(15, bis=True), english, colour_theme, measure)
-    assert message.startswith("mine.yaml: the scoring table does not fit: 30 columns (1x to 30x) of ")
-    most = int(re.search(r"a max_crosses of at most (\d+) would fit", message).group(1))
-    lay_out(a_grid(15, bis=True, max_crosses=most), english, colour_theme, measure)
-    assert refusal(a_grid(15, bis=True, max_crosses=most + 1), english, colour_theme, measure).startswith(
-        f"mine.yaml: max_crosses: the scoring table does not fit: {most + 1} columns")
+def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
+    """30 columns do not fit one line of a standard sheet: the table takes
+    lines of equal columns, each column wide enough for its widest entry."""
+    plan = lay_out(a_grid(15, bis=True), english, colour_theme, measure)
+    tops = sorted({column.box.y for column in plan.table})
+    assert len(plan.table) == 30 and len(tops) >= 2
+    assert len(plan.table_labels) == 2 * len(tops)
+    for column in plan.table:
+        for text in (column.header, column.value):
+            assert measure(text.text, text.bold, text.size, text.condensed) <= column.box.w - 0.6 + 1e-9
+    assert lay_out(a_grid(11), english, colour_theme, measure).table[0].box.y == \
+        lay_out(a_grid(11), english, colour_theme, measure).table[-1].box.y  # a short table keeps one line
 
 
 def test_a_title_too_wide_says_to_shorten_it(english, colour_theme, measure):

@@ -50,6 +50,8 @@ class CellPlan:
     mark_box: Box | None = None  # the colour mark, when the theme prints marks
     symbol_box: Box | None = None
     bis_box: Box | None = None
+    second: Box | None = None  # a double cell's second frame
+    second_line: float = 0.0  # and the width of its line
 
 
 @record

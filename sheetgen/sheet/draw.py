@@ -17,8 +17,6 @@ from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect, Text
 from . import pictograms as pict
 from .plan import (
     BOX_LINE,
-    DOUBLE_INSET,
-    DOUBLE_LINE,
     HEAVY,
     LINE,
     MIN_TEXT,
@@ -74,14 +72,17 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield from _legend_entry(entry, theme, k)
 
     yield from plan.table_labels
-    table = plan.table_box
     rule = LINE * 0.75 * k
-    yield Rect(table, stroke=theme.line, line=rule)
-    yield Polygon(((table.x, table.cy), (table.right, table.cy)), stroke=theme.line, line=rule, closed=False)
-    for column in plan.table:
-        if column.crosses > 1:
-            yield Polygon(((column.box.x, table.y), (column.box.x, table.bottom)), stroke=theme.line, line=rule,
+    for top in sorted({column.box.y for column in plan.table}):  # the table's lines, each framed
+        line_columns = [column for column in plan.table if column.box.y == top]
+        first, last = line_columns[0].box, line_columns[-1].box
+        frame = Box(first.x, top, last.right - first.x, first.h)
+        yield Rect(frame, stroke=theme.line, line=rule)
+        yield Polygon(((frame.x, frame.cy), (frame.right, frame.cy)), stroke=theme.line, line=rule, closed=False)
+        for column in line_columns[1:]:
+            yield Polygon(((column.box.x, frame.y), (column.box.x, frame.bottom)), stroke=theme.line, line=rule,
                           closed=False)
+    for column in plan.table:
         yield column.header
         yield column.value
 
@@ -107,10 +108,9 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
         yield from pict.heavy_frame(cell.box, theme.ink, HEAVY * k, radius)
         radius = max(0.0, radius - HEAVY * k)
     yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
-    line = _thin(theme, DOUBLE_LINE * k, k)
-    if cell.double:
-        second = cell.pale.inset(DOUBLE_INSET * k)
-        yield from pict.double_frame(second, tint.strong, line, radius * 0.5)
+    if cell.second is not None:
+        line = _thin(theme, cell.second_line, k)
+        yield from pict.double_frame(cell.second, tint.strong, line, radius * 0.5)
     if cell.mark_box is not None:
         yield from pict.mark(cell.mark_box, tint.mark, tint.ink)
     if cell.symbol_box is not None and cell.symbol is not None:

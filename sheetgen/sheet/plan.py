@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from ..errors import LayoutError
-from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol
+from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol, row_points
 from ..pdf.geometry import RGB, Box, Text
 from ..records import record
 from ..words import plural
@@ -79,14 +79,15 @@ PT = 25.4 / 72  # one point, mm
 
 # At the standard size, mm; multiplied by SheetSize.scale.
 MIN_TEXT = 6 * PT  # the smallest text printed
-MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type)
+MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type), where the rows leave room
+LEAST_NUMBER_CAP = 6 * PT * 0.729  # and where they do not: 6 pt type, the smallest text printed
 CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
 V_CLEAR = 0.25  # and this far above and below its capitals
 LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
-TABLE_CLEAR = 0.3  # a table entry stays this far from its column's lines
+TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
-CELL_GAP = 0.3  # between the cells of a row
+CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
 STRIP_H = 2.6  # header line and serial number
 TITLE_H = 4.6
 LEGEND_H = 2.3
@@ -152,6 +153,36 @@ def _where(path: str = "", source: str = "") -> Iterator[None]:
         raise error.within(path, source) from None
 
 
+# -- the arrangements a plan tries, in order ---------------------------------------------
+
+
+@record
+class Arrangement:
+    """How the plan makes room: the first of ``ARRANGEMENTS`` that fits is the sheet's."""
+
+    number_cap: float = MIN_NUMBER_CAP  # the smallest cap height of a cell number, standard mm
+    arrow: bool = True  # the direction arrow at the start of each row
+    table_lines: int = 1  # the scoring table on this many lines
+    compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
+
+
+ARRANGEMENTS = (
+    Arrangement(),
+    Arrangement(table_lines=2),
+    Arrangement(LEAST_NUMBER_CAP),
+    Arrangement(LEAST_NUMBER_CAP, table_lines=2),
+    Arrangement(LEAST_NUMBER_CAP, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=3, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=4, compact=True),
+)
+COMPACT_DOUBLE_INSET = 0.15
+COMPACT_DOUBLE_LINE = 0.2
+COMPACT_CLEAR = 0.3
+
+
 # -- the context every band is planned in -------------------------------------------------
 
 
@@ -162,10 +193,19 @@ class _Sheet:
     theme: Theme
     measure: Measure
     size: SheetSize
+    fit: Arrangement
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
         return standard * self.size.scale
+
+    @property
+    def double_inset(self) -> float:  # standard mm
+        return COMPACT_DOUBLE_INSET if self.fit.compact else DOUBLE_INSET
+
+    @property
+    def double_line(self) -> float:  # standard mm
+        return COMPACT_DOUBLE_LINE if self.fit.compact else DOUBLE_LINE
 
     @property
     def content(self) -> Box:
@@ -226,7 +266,29 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
     at the top for a per-sheet header line and serial number.  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
     with _where(source=grid.source):
-        return _plan(_Sheet(grid, labels, theme, measure, size), header, serial)
+        return _planner(grid, labels, theme, measure, size, header, serial)[0]
+
+
+def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
+             serial: bool) -> tuple[SheetPlan, int]:
+    """The plan in the first of ``ARRANGEMENTS`` that fits, and its place in
+    them.  A larger sheet starts from the standard sheet's arrangement (it is
+    the standard sheet scaled, never tighter); the last arrangement's refusal
+    is the most lenient one, so what it says would fit, fits."""
+    first = 0
+    if size != STANDARD:
+        try:
+            first = _planner(grid, labels, theme, measure, STANDARD, header, serial)[1]
+        except LayoutError:
+            first = 0
+    refused: LayoutError | None = None
+    for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
+        try:
+            return _plan(_Sheet(grid, labels, theme, measure, size, fit), header, serial), place
+        except LayoutError as error:
+            refused = error
+    assert refused is not None
+    raise refused
 
 
 def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
@@ -247,7 +309,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     shared = next((line for line in legend_lines
                    if all(entry.movable for entry in line) and _line_fits(s, line, content.right - beside_x)), None)
     legend_lines = [line for line in legend_lines if line is not shared]
-    table_h = 2 * s.mm(TABLE_ROW_H)
+    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(GAP) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
@@ -397,14 +459,14 @@ def _frame(s: _Sheet, cell_w: float) -> float:
 def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
     pale = frame + (s.mm(HEAVY) if cell.framed else 0.0)
-    second = s.mm(DOUBLE_INSET + DOUBLE_LINE) if cell.double else 0.0
+    second = s.mm(s.double_inset + s.double_line) if cell.double else 0.0
     return pale, pale + second
 
 
 def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     """Where a cell's number goes: ``inset`` inside the cell, clear of its
     frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``."""
-    x, y = inset + s.mm(CLEAR), inset + max(strip, s.mm(V_CLEAR))
+    x, y = inset + s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR), inset + max(strip, s.mm(V_CLEAR))
     return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
 
 
@@ -423,22 +485,23 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(GAP) - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER
-    lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint else LOCK_W))
+    lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint or s.fit.compact else LOCK_W))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
-    cells_x = area.x + s.mm(ARROW_W + 0.6)
+    cells_x = area.x + (s.mm(ARROW_W + 0.6) if s.fit.arrow else 0.0)
     cells_w = area.right - cells_x - s.mm(GAP) - lock_w - hint_w
     cell_gap = s.mm(CELL_GAP)
     cell_pitch = (cells_w + cell_gap) / longest
     cell_w = cell_pitch - cell_gap
     frame = _frame(s, cell_w)
-    smallest = s.mm(MIN_NUMBER_CAP) / CAP
+    number_cap = s.mm(s.fit.number_cap)
+    smallest = number_cap / CAP
 
-    # Height: every cell's number at least MIN_NUMBER_CAP tall inside its frames and corner strip.
+    # Height: every cell's number at least ``number_cap`` tall inside its frames and corner strip.
     tallest = max(cell_h - _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1],
                                        _corner_strip(s, row)).h
-                  for row in grid.rows for cell in row.cells) + s.mm(MIN_NUMBER_CAP)
+                  for row in grid.rows for cell in row.cells) + number_cap
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
@@ -459,7 +522,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         with _where(f"rows[{first}].cells"):
             raise LayoutError(
                 f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
-                f" needs {number_w + cell_w - room(cell_w):.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height"
+                f" needs {number_w + cell_w - room(cell_w):.1f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
     for r, row in enumerate(grid.rows):
         for i, cell in enumerate(row.cells):
@@ -470,7 +533,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 with _where(f"rows[{r}].cells[{i}]"):
                     raise LayoutError(
                         f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
-                        f" wide: it needs {need:.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height, the frames leave"
+                        f" wide: it needs {need:.1f} mm at {number_cap:.1f} mm cap height, the frames leave"
                         f" {left:.1f} mm (use fewer cells in the row)")
 
     def row_top(r: int) -> float:
@@ -501,10 +564,12 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
                 bis_box = Box(box.cx - bis_w / 2, box.bottom + s.mm(BIS_GAP), bis_w, s.mm(BIS_H))
             text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
+            second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
-                                  frame, text, mark_box, symbol_box, bis_box))
-        arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
-                                row.lock_colour if len(row.colours) == 1 else None))
+                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line)))
+        if s.fit.arrow:
+            arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
+                                    row.lock_colour if len(row.colours) == 1 else None))
         lock = Box(boxes[r][-1].right + s.mm(GAP), top + (cell_h - lock_w) / 2, lock_w, lock_w)
         hint = None
         if needs_hint:
@@ -645,49 +710,57 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
 
 
 def _score_table(s: _Sheet, band: Box) -> TableBand:
-    """Crosses 1x..Nx over their points, as long as the grid's maximum."""
+    """Crosses 1x..Nx over their points, as long as the grid's maximum, on
+    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow."""
     table = s.grid.table
-    row_h = band.h / 2
+    lines = s.fit.table_lines
+    per_line = -(-len(table) // lines)
+    row_h = s.mm(TABLE_ROW_H)
     crosses, points = s.labels("crosses"), s.labels("points")
     label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
-    labels = tuple(s.text(text, Box(band.x, band.y + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
-                          role="table") for i, text in enumerate((crosses, points)))
     x = band.x + label_w
     width = band.right - x
-    _check_table_fits(s, width)
-    col = width / len(table)
+    _check_table_fits(s, width, per_line)
+    col = width / per_line
+    labels: list[Text] = []
     columns = []
-    for i, value in enumerate(table):
-        box = Box(x + i * col, band.y, col, band.h)
-        header_box = Box(box.x, box.y, col, row_h).inset(s.mm(TABLE_CLEAR))
-        value_box = Box(box.x, box.y + row_h, col, row_h).inset(s.mm(TABLE_CLEAR))
-        header = s.text(s.labels("table_crosses", i + 1), Box(header_box.x, box.y, header_box.w, row_h), MIN_TEXT,
-                        anchor="middle", role="table")
-        size = max(s.mm(MIN_TEXT), min(s.mm(2.4), s.number_size(str(table[-1]), value_box.w, row_h * 0.7)))
-        number = s.number(str(value), Box(value_box.x, box.y + row_h, value_box.w, row_h), size, s.theme.ink,
-                          "points")
-        columns.append(TableColumn(i + 1, value, box, header, number))
-    return TableBand(labels, Box(x, band.y, width, band.h), tuple(columns))
+    size = max(s.mm(MIN_TEXT),
+               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.7)))
+    for line in range(lines):
+        top = band.y + line * (2 * row_h + s.mm(GAP))
+        labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
+                          role="table") for i, text in enumerate((crosses, points))]
+        for i, value in enumerate(table[line * per_line:(line + 1) * per_line], start=line * per_line):
+            box = Box(x + (i - line * per_line) * col, top, col, 2 * row_h)
+            inner = box.inset(s.mm(TABLE_CLEAR))
+            header = s.text(s.labels("table_crosses", i + 1), Box(inner.x, top, inner.w, row_h), MIN_TEXT,
+                            anchor="middle", role="table")
+            number = s.number(str(value), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
+            columns.append(TableColumn(i + 1, value, box, header, number))
+    return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
 
 
-def _check_table_fits(s: _Sheet, width: float) -> None:
-    """Refuse a scoring table whose columns, sharing ``width`` mm, are too narrow
-    for their labels, and say how long a table would fit."""
+def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
+    """Refuse a scoring table whose columns, ``per_line`` sharing ``width`` mm,
+    are too narrow for their labels, and say how long a table would fit."""
 
     def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
-        points = str(s.grid.table[crosses - 1])
+        points = str(s.grid.table[crosses - 1]) if crosses <= len(s.grid.table) else str(row_points(crosses))
         header = s.labels("table_crosses", crosses)
-        return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
+        return max(s.width(header, MIN_TEXT), s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
             + 2 * s.mm(TABLE_CLEAR)
 
     length = len(s.grid.table)
-    if needs(length) <= width / length + 1e-9:
+    if needs(length) <= width / per_line + 1e-9:
         return
-    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / n), 0)
+    lines = s.fit.table_lines
+    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / -(-n // lines) + 1e-9), 0)
+    on = f" on {lines} lines" if lines > 1 else ""
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(
-            f"the scoring table does not fit: {length} columns (1x to {length}x) of {width / length:.1f} mm each,"
-            f" {str(s.grid.table[-1])!r} needs {needs(length):.1f} mm (a max_crosses of at most {most} would fit)")
+            f"the scoring table does not fit{on}: {length} columns (1x to {length}x), {per_line} a line of"
+            f" {width / per_line:.2f} mm each, {str(s.grid.table[-1])!r} needs {needs(length):.2f} mm"
+            f" (a max_crosses of at most {most} would fit)")
 
 
 def _penalties_w(s: _Sheet) -> float:
