@@ -115,6 +115,7 @@ LABEL_SIZE = 2.4  # name, lucky numbers, bonus, penalties
 STRIP_SIZE = 2.3  # header line and serial number
 HINT_SIZE = 2.2
 LUCKY_BOX_W = 5.6
+TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
 PENALTY_BOX = 4.2
 PENALTY_GAP = 0.6
@@ -127,6 +128,10 @@ KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much 
 SERIAL_W = 22.0
 LINE = 0.2  # rules: the name line, table lines
 BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
+
+FIDUCIAL = 4.0  # the side of a fiducial square at each corner, mm (at any size)
+MACHINE_CLEAR = 1.0  # nothing else prints this close to a machine mark, mm (at any size)
+CODE = 10.0  # the side of the machine code's square, its quiet zone included
 
 BASE_CLOSE_AFTER = 5  # the base rule; other thresholds get a hint by the lock and its key
 MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no further
@@ -194,6 +199,8 @@ class _Sheet:
     measure: Measure
     size: SheetSize
     fit: Arrangement
+    machine: bool = False  # fiducials at the four corners
+    code: bool = False  # and a square for the machine code, right of the totals
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -261,53 +268,78 @@ def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *,
 
 
 def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize = STANDARD, *,
-               header: bool = False, serial: bool = False) -> SheetPlan:
+               header: bool = False, serial: bool = False, machine: bool = True) -> SheetPlan:
     """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
-    at the top for a per-sheet header line and serial number.  What cannot be
+    at the top for a per-sheet header line and serial number; ``machine``
+    keeps the corners free for fiducials and, where there is room, a square
+    beside the totals for a machine-readable code (``SheetPlan.machine``).  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
     with _where(source=grid.source):
-        return _planner(grid, labels, theme, measure, size, header, serial)[0]
+        return _planner(grid, labels, theme, measure, size, header, serial, machine)[0]
 
 
 def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
-             serial: bool) -> tuple[SheetPlan, int]:
-    """The plan in the first of ``ARRANGEMENTS`` that fits, and its place in
-    them.  A larger sheet starts from the standard sheet's arrangement (it is
-    the standard sheet scaled, never tighter); the last arrangement's refusal
-    is the most lenient one, so what it says would fit, fits."""
+             serial: bool, machine: bool) -> tuple[SheetPlan, int]:
+    """The plan in the first of ``ARRANGEMENTS`` that fits (each tried with the
+    machine code's square, then without), and its place in them.  A larger
+    sheet starts from the standard sheet's arrangement (it is the standard
+    sheet scaled, never tighter); the last arrangement's refusal is the most
+    lenient one, so what it says would fit, fits."""
     first = 0
     if size != STANDARD:
         try:
-            first = _planner(grid, labels, theme, measure, STANDARD, header, serial)[1]
+            first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)[1]
         except LayoutError:
             first = 0
     refused: LayoutError | None = None
     for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
-        try:
-            return _plan(_Sheet(grid, labels, theme, measure, size, fit), header, serial), place
-        except LayoutError as error:
-            refused = error
+        for code in (True, False) if machine else (False,):
+            try:
+                return _plan(_Sheet(grid, labels, theme, measure, size, fit, machine, code), header, serial), place
+            except LayoutError as error:
+                refused = error
     assert refused is not None
     raise refused
 
 
+def _machine(s: _Sheet) -> MachinePlan | None:
+    """The fiducials at the content's four corners and the code's square left
+    of the bottom-right one, or None when the marks are off."""
+    if not s.machine:
+        return None
+    c, side = s.content, FIDUCIAL
+    fiducials = (Box(c.x, c.y, side, side), Box(c.right - side, c.y, side, side),
+                 Box(c.right - side, c.bottom - side, side, side), Box(c.x, c.bottom - side, side, side))
+    code = None
+    if s.code:
+        w = s.mm(CODE)
+        code = Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
+    return MachinePlan(fiducials, code)
+
+
 def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     grid, content = s.grid, s.content
+    machine = _machine(s)
+    # The bands the corner marks share: the top ones and the totals, each kept clear of them.
+    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    top = Box(content.x + corner, content.y, content.w - 2 * corner, content.h)
+    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
     y = content.y
     strip = StripBand(0.0)
     if header or serial:
-        strip = _strip(s, Box(content.x, y, content.w, s.mm(STRIP_H)), header, serial)
+        strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
         y += s.mm(STRIP_H + GAP)
     with _where("title"):
-        title = _title_band(s, Box(content.x, y, content.w, s.mm(TITLE_H)))
+        title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     y += s.mm(TITLE_H + GAP)
 
     key_in_title = bool(title.key)
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
+    beside_right = code_left if machine and machine.code else content.right
     shared = next((line for line in legend_lines
-                   if all(entry.movable for entry in line) and _line_fits(s, line, content.right - beside_x)), None)
+                   if all(entry.movable for entry in line) and _line_fits(s, line, beside_right - beside_x)), None)
     legend_lines = [line for line in legend_lines if line is not shared]
     table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(GAP) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
@@ -336,12 +368,14 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
     table = _score_table(s, Box(content.x, y, content.w, table_h))
     y += table_h + s.mm(GAP)
-    penalties = _penalties(s, Box(content.x, y, content.w, s.mm(PENALTIES_H)))
+    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
     if shared:
-        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, content.right - beside_x, s.mm(LEGEND_H))
+        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, beside_right - beside_x, s.mm(LEGEND_H))
         legend.extend(_legend_line(s, shared, band, False))
     y += s.mm(PENALTIES_H + GAP)
-    totals = _totals(s, Box(content.x, y, content.w, s.mm(TOTALS_H)))
+    totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
+    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * GAP) - 1e-9:
+        raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
         size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
         cells=rows.cells, arrows=rows.arrows, locks=rows.locks, legend=tuple(legend),
@@ -351,7 +385,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         bar_label=bar.bar_label if bar else None, bar=bar.bar if bar else (),
         lucky_label=title.lucky_label, lucky_boxes=title.lucky_boxes, lucky_size=title.lucky_size,
         header_box=strip.header_box, serial_box=strip.serial_box, serial_format=strip.serial_format,
-        strip_size=strip.strip_size)
+        strip_size=strip.strip_size, machine=machine)
 
 
 # -- the strip and the title band -------------------------------------------------------
@@ -368,7 +402,15 @@ def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
 
 def _title_band(s: _Sheet, band: Box) -> TitleBand:
     """Title, then the name field, then the key to the colour marks (if it
-    fits here) and the lucky-number boxes (if the grid has them)."""
+    fits here) and the lucky-number boxes (if the grid has them); where the
+    name field is too short, with smaller labels and lucky boxes."""
+    try:
+        return _title_band_in(s, band, LABEL_SIZE, LUCKY_BOX_W)
+    except LayoutError:
+        return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W)
+
+
+def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
     grid = s.grid
     title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
     try:
@@ -382,13 +424,13 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
     lucky_size = 0.0
     if grid.lucky:
         count = grid.lucky.count
-        box_w = s.mm(LUCKY_BOX_W)
+        box_w = s.mm(lucky_box_w)
         boxes_w = count * box_w + (count - 1) * s.mm(LUCKY_GAP)
         label = s.labels("lucky")
-        label_w = s.label_width(label, LABEL_SIZE, most=24.0)
+        label_w = s.label_width(label, label_size, most=24.0)
         start = band.right - boxes_w
         label_right = start - s.mm(2 * LABEL_CLEAR)
-        lucky_label = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE, anchor="end")
+        lucky_label = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), label_size, anchor="end")
         lucky_boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w,
                                 band.h - s.mm(0.4)) for i in range(count))
         widest = max((str(n) for n in range(grid.lucky.low, grid.lucky.high + 1)),
@@ -397,7 +439,7 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
         lucky_size = s.number_size(widest, inner.w, inner.h)
         end = label_right - label_w - s.mm(1.5)
     label = s.labels("name")
-    label_w = s.label_width(label, LABEL_SIZE, most=16.0)
+    label_w = s.label_width(label, label_size, most=16.0)
     key = _title_key(s, band, x + label_w, end)
     if key:
         end = min(entry.marker_box.x for entry in key if entry.marker_box) - s.mm(1.5)
@@ -407,7 +449,7 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
         raise LayoutError(
             f"{beside} leave {max(0.0, end - x - label_w):.1f} mm for the name field, which needs"
             f" {s.mm(MIN_NAME_FIELD):.0f} mm (shorten the title{' or draw fewer lucky numbers' if grid.lucky else ''})")
-    name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
+    name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), label_size)
     line_y = name_label.y + s.mm(0.3)
     return TitleBand(title, name_label, Box(x + label_w, line_y, end - x - label_w, 0.0), key, lucky_label,
                      lucky_boxes, lucky_size)
