@@ -340,6 +340,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     beside_right = code_left if machine and machine.code else content.right
     shared = next((line for line in legend_lines
                    if all(entry.movable for entry in line) and _line_fits(s, line, beside_right - beside_x)), None)
+    order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
     table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(GAP) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
@@ -360,10 +361,10 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     if grid.bonus_bar:
         bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows.cells_x)
         y += s.mm(BAR_H + GAP)
-    legend: list[LegendEntry] = []
+    placed: dict[int, list[LegendEntry]] = {}
     for before, line in zip([None, *legend_lines], legend_lines):
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
-        legend.extend(_legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed))
+        placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed)
         y += s.mm(LEGEND_H + LINE_GAP)
     y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
     table = _score_table(s, Box(content.x, y, content.w, table_h))
@@ -371,7 +372,8 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
     if shared:
         band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, beside_right - beside_x, s.mm(LEGEND_H))
-        legend.extend(_legend_line(s, shared, band, False))
+        placed[id(shared)] = _legend_line(s, shared, band, False)
+    legend = [entry for key in order if key in placed for entry in placed[key]]
     y += s.mm(PENALTIES_H + GAP)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
     if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * GAP) - 1e-9:
