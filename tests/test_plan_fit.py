@@ -79,3 +79,37 @@ def test_a_larger_sheet_is_never_tighter_than_the_standard():
     standard = min(cell.text.size for cell in plan(grid).cells)
     for size in ("large", "a6"):
         assert min(cell.text.size for cell in plan(grid, size).cells) >= standard * SIZES[size].scale - 1e-9
+
+
+# -- the totals line -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_powers_get_a_box_of_their_own_in_the_totals_line(lang):
+    sheet = plan(load_grid("powers"), lang=lang)
+    kinds = [total.kind for total in sheet.totals]
+    assert kinds == ["row"] * 4 + ["powers", "penalties", "total"]
+    powers = sheet.totals[4]
+    assert powers.caption is not None and powers.caption.text == load_labels(lang)("powers_short")
+    assert [op.text for op in sheet.operators] == ["+"] * 4 + ["\u2212", "="]
+    assert "powers" not in [total.kind for total in plan(load_grid("classic"), lang=lang).totals]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_row_of_several_colours_totals_in_a_white_box_named_by_its_number(name):
+    grid = load_grid(name)
+    sheet = plan(grid)
+    for total in sheet.totals:
+        if total.kind != "row":
+            continue
+        several = len(grid.rows[total.row].colours) > 1
+        assert (total.colour is None) == several
+        assert (total.caption is not None and total.caption.text == f"Row {total.row + 1}") == several
+
+
+@pytest.mark.parametrize("name", ["classic", "powers", "blocks", "bonus"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_labelled_total_box_leaves_5_mm_to_write_under_its_label(name, size):
+    for total in plan(load_grid(name), size).totals:
+        if total.caption is not None:
+            assert total.box.bottom - total.caption.box.bottom >= 5.0 - 1e-9

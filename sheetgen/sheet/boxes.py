@@ -91,9 +91,11 @@ class PenaltyBox:
 
 @record
 class TotalBox:
-    """A box of the totals line: a row's points (in its lock colour), the penalties or the total."""
+    """A box of the totals line: a row's points (in its lock colour, or white
+    and captioned "Row 2" when its cells have several colours), the powers'
+    points, the penalties or the total."""
 
-    kind: str  # "row", "penalties" or "total"
+    kind: str  # "row", "powers", "penalties" or "total"
     box: Box
     row: int | None = None
     colour: Colour | None = None

@@ -96,7 +96,7 @@ ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.5
 PENALTIES_H = 4.4
-TOTALS_H = 6.0
+TOTALS_H = 7.6  # a label, then 5 mm to write in
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
@@ -119,10 +119,11 @@ TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
 PENALTY_BOX = 4.2
 PENALTY_GAP = 0.6
-OPERATOR_W = 2.6
+OPERATOR_W = 2.4
 OPERATOR_SIZE = 3.2
 TOTAL_BOX_W = 11.0  # at most; room for a handwritten 136
 TOTAL_CAPTION_H = 2.0
+MIN_TOTAL_W = 6.5  # a row's box in the totals line: room for a handwritten 136
 MIN_NAME_FIELD = 10.0
 KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much is left to write a name on
 SERIAL_W = 22.0
@@ -834,30 +835,45 @@ def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
 
 
 def _totals(s: _Sheet, band: Box) -> TotalsBand:
-    """One box per row (in its lock colour) + ... − penalties = total."""
+    """One box per row + powers (if the grid has them) − penalties = total.
+    A row of one colour gets a box in its colour; a row of several colours a
+    white one labelled by its number, so that no box reads as a colour's total.
+    The boxes with a label are as wide as it; the rows share the rest."""
     rows = s.grid.rows
-    count = len(rows) + 2
+    plus, minus, equals = OPERATORS
+    parts: list[tuple[str, int | None, str]] = []  # kind, row, caption
+    for r, one in enumerate(rows):
+        parts.append(("row", r, s.labels("total_row", r + 1) if len(one.colours) > 1 else ""))
+    if s.grid.powers:
+        parts.append(("powers", None, s.labels("powers_short")))
+    parts += [("penalties", None, s.labels("penalties_short")), ("total", None, s.labels("total"))]
+    signs = [plus] * (len(parts) - 3) + [minus, equals]
     op_w = s.mm(OPERATOR_W)
-    box_w = min(s.mm(TOTAL_BOX_W), (band.w - (count - 1) * op_w) / count)
+    inset = s.mm(BOX_LINE + CLEAR)
+    needs = [s.width(caption, MIN_TEXT) + 2 * inset if caption else 0.0 for _, _, caption in parts]
+    room = band.w - (len(parts) - 1) * op_w
+    # The widest box every box may have, a labelled one as wide as its label at least: what fills the line.
+    row_w = min(s.mm(TOTAL_BOX_W), room / len(parts))
+    while row_w > 0 and sum(max(need, row_w) for need in needs) > room + 1e-9:
+        row_w -= s.mm(0.05)
+    widths = [max(need, row_w) for need in needs]
+    widths[-1] = band.w - sum(widths[:-1]) - (len(parts) - 1) * op_w
+    if widths[-1] < max(needs[-1], s.mm(MIN_TOTAL_W)) - 1e-9 or row_w < s.mm(MIN_TOTAL_W) - 1e-9:
+        raise LayoutError(f"the totals line does not fit: {len(parts)} boxes in {band.w:.1f} mm, each row's box"
+                          f" needs {s.mm(MIN_TOTAL_W):.1f} mm and a labelled one its label")
     boxes: list[TotalBox] = []
     operators: list[Text] = []
-    plus, minus, equals = OPERATORS
-    signs = [plus] * (len(rows) - 1) + [minus, equals]
     x = band.x
-    for i in range(count):
-        last = i == count - 1
-        box = Box(x, band.y, band.right - x if last else box_w, band.h)
-        if i < len(rows):
-            boxes.append(TotalBox("row", box, row=i, colour=rows[i].lock_colour))
-        else:
-            kind = "penalties" if i == len(rows) else "total"
-            inset = s.mm(BOX_LINE + CLEAR)
+    for i, ((kind, row, caption_text), width) in enumerate(zip(parts, widths)):
+        box = Box(x, band.y, width, band.h)
+        caption = None
+        if caption_text:
             caption_box = Box(box.x + inset, box.y + s.mm(BOX_LINE + 0.2), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
-            caption = s.text(s.labels("penalties_short" if kind == "penalties" else "total"), caption_box, MIN_TEXT,
-                             role="caption")
-            boxes.append(TotalBox(kind, box, caption=caption))
-        x += box.w
-        if not last:
+            caption = s.text(caption_text, caption_box, MIN_TEXT, role="caption")
+        colour = rows[row].lock_colour if row is not None and not caption_text else None
+        boxes.append(TotalBox(kind, box, row=row, colour=colour, caption=caption))
+        x += width
+        if i < len(signs):
             operator_box = Box(x, band.y, op_w, band.h).inset(s.mm(CLEAR))
             operators.append(s.text(signs[i], operator_box, OPERATOR_SIZE, bold=True, anchor="middle",
                                     role="operator"))
