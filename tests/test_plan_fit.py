@@ -113,3 +113,22 @@ def test_a_labelled_total_box_leaves_5_mm_to_write_under_its_label(name, size):
     for total in plan(load_grid(name), size).totals:
         if total.caption is not None:
             assert total.box.bottom - total.caption.box.bottom >= 5.0 - 1e-9
+
+
+# -- power symbols ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_power_symbols_are_2_mm_or_more(size):
+    boxes = [cell.symbol_box for cell in plan(load_grid("powers"), size).cells if cell.symbol_box]
+    assert boxes and min(box.w for box in boxes) >= 2.0
+
+
+def test_the_octagon_is_the_one_solid_symbol():
+    from sheetgen.grid.model import Symbol
+    from sheetgen.pdf.geometry import Box
+    from sheetgen.sheet.pictograms import symbol
+
+    ink, paper = (0.1, 0.1, 0.1), (1.0, 1.0, 1.0)
+    fills = {shape: {item.fill for item in symbol(Box(0, 0, 2, 2), shape, ink, 0.2, paper)} for shape in Symbol}
+    assert [shape for shape, found in fills.items() if ink in found] == [Symbol.OCTAGON]
