@@ -132,3 +132,12 @@ def test_the_octagon_is_the_one_solid_symbol():
     ink, paper = (0.1, 0.1, 0.1), (1.0, 1.0, 1.0)
     fills = {shape: {item.fill for item in symbol(Box(0, 0, 2, 2), shape, ink, 0.2, paper)} for shape in Symbol}
     assert [shape for shape, found in fills.items() if ink in found] == [Symbol.OCTAGON]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_colour_marks_print_by_default_where_a_row_has_several_colours(name):
+    grid = load_grid(name)
+    sheet = plan(grid)
+    several = any(len(row.colours) > 1 for row in grid.rows)
+    assert sheet.marks == several
+    assert all((cell.mark_box is not None) == several for cell in sheet.cells)

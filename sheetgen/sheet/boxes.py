@@ -152,6 +152,7 @@ class SheetPlan:
     serial_format: str = ""  # the serial label, "{n}" standing for the number
     strip_size: float = 0.0  # font size of the header line and serial number, mm
     machine: MachinePlan | None = None  # None when the marks are switched off
+    marks: bool = False  # the colour marks print (the theme's, or a grid whose rows have several colours)
 
     @property
     def width(self) -> float:

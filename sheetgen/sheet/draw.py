@@ -10,6 +10,7 @@ All lengths in mm.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from ..grid.model import Colour, Symbol
@@ -37,6 +38,8 @@ SYMBOL_LINE = 0.16
 def draw_sheet(plan: SheetPlan, theme: Theme, *, cell_fills: Mapping[tuple[int, int], RGB] | None = None) -> Drawing:
     """The art of one sheet.  ``cell_fills`` maps (row, cell index) to a
     background colour that replaces the cell's own (a heat map, say)."""
+    if plan.marks and not theme.marks:  # the plan prints the colour marks on a grid that needs them
+        theme = replace(theme, marks=True)
     return Drawing(plan.width, plan.height, tuple(_items(plan, theme, cell_fills or {})))
 
 

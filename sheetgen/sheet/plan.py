@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Protocol
 
 from ..errors import LayoutError
@@ -275,6 +276,10 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
     keeps the corners free for fiducials and, where there is room, a square
     beside the totals for a machine-readable code (``SheetPlan.machine``).  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
+    if not theme.marks and any(len(row.colours) > 1 for row in grid.rows):
+        # Where cells of several colours share a row, colour alone must not tell them apart (colour-blind
+        # players, greyscale copies): their marks print in every theme.
+        theme = replace(theme, marks=True)
     with _where(source=grid.source):
         return _planner(grid, labels, theme, measure, size, header, serial, machine)[0]
 
@@ -388,7 +393,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         bar_label=bar.bar_label if bar else None, bar=bar.bar if bar else (),
         lucky_label=title.lucky_label, lucky_boxes=title.lucky_boxes, lucky_size=title.lucky_size,
         header_box=strip.header_box, serial_box=strip.serial_box, serial_format=strip.serial_format,
-        strip_size=strip.strip_size, machine=machine)
+        strip_size=strip.strip_size, machine=machine, marks=s.theme.marks)
 
 
 # -- the strip and the title band -------------------------------------------------------
