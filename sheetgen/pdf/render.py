@@ -253,16 +253,16 @@ class _Painter:
     def texts(self, run: Sequence[Text]) -> None:
         """Texts in one text object, in the operators reportlab's text objects
         write, without their bookkeeping (a unique sheet's texts are most of
-        its cost).  Horizontal scaling (Tz) outlives a text object, so a run
-        that narrows text sets it back to 100 before it ends."""
+        its cost).  No text is scaled horizontally (no Tz): text that does not
+        fit is made smaller or wrapped by the plan."""
         doc = self.c._doc  # type: ignore[attr-defined]  # reportlab's document: it numbers the font subsets that splitString fills
         ops = ["BT"]
-        face = scale = subset = None
+        face = subset = None
         for item in run:
             name = _font(item.bold, item.condensed)
             font = cast(TTFont, pdfmetrics.getFont(name))  # every face is registered by _registered
             size = item.size * mm
-            width = font.stringWidth(item.text, size) * item.stretch
+            width = font.stringWidth(item.text, size)
             x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
             ops.append(f"1 0 0 1 {fp_str(x, (self.height - item.y) * mm)} Tm")
             if self.known.get("fill") != item.colour:
@@ -270,9 +270,6 @@ class _Painter:
                 ops.append(f"{fp_str(item.colour)} rg")
             if (name, size) != face:
                 face, subset = (name, size), None
-            if item.stretch != (scale or 1.0):
-                scale = item.stretch
-                ops.append(f"{fp_str(scale * 100)} Tz")
             spans = self.spans.get((name, item.text))
             if spans is None:  # a text's codes stay what splitString first gave them, in one document
                 spans = self.spans[name, item.text] = [(part, f"({escapePDF(codes)}) Tj")
@@ -282,8 +279,6 @@ class _Painter:
                     subset = part
                     ops.append(f"{font.getSubsetInternalName(part, doc)} {fp_str(size)} Tf 0 TL")
                 ops.append(shown)
-        if scale not in (None, 1.0):
-            ops.append("100 Tz")
         ops.append("ET")
         self.c.addLiteral(" ".join(ops))
 

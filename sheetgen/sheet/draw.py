@@ -192,7 +192,7 @@ def personalise(plan: SheetPlan, data: SheetData, theme: Theme, measure: Measure
 def _lucky_text(number: int, box: Box, size: SheetSize, text_size: float, ink: RGB, bold: bool,
                 measure: Measure) -> Text:
     return fit_text(str(number), inside_frame(box, size), text_size, ink, measure, bold=bold, anchor="middle",
-                    min_size=text_size, role="lucky", condensed=True, narrow=False)
+                    min_size=text_size, role="lucky", condensed=True)
 
 
 @lru_cache(maxsize=64)

@@ -122,6 +122,7 @@ PENALTY_BOX = 4.2
 PENALTY_GAP = 0.6
 OPERATOR_W = 2.4
 OPERATOR_SIZE = 3.2
+OPERATOR_CLEAR = 0.2  # an operator from the boxes beside it
 TOTAL_BOX_W = 11.0  # at most; room for a handwritten 136
 TOTAL_CAPTION_H = 2.0
 MIN_TOTAL_W = 6.5  # a row's box in the totals line: room for a handwritten 136
@@ -136,7 +137,7 @@ MACHINE_CLEAR = 1.0  # nothing else prints this close to a machine mark, mm (at 
 CODE = 10.0  # the side of the machine code's square, its quiet zone included
 
 BASE_CLOSE_AFTER = 5  # the base rule; other thresholds get a hint by the lock and its key
-MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no further
+MIN_STRETCH = 1.0  # no text is narrowed (no horizontal scaling): it wraps or takes a smaller size
 MINUS = "\u2212"
 OPERATORS = ("+", MINUS, "=")  # between row totals, before the penalties, before the total
 AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the other powers act at the end
@@ -188,6 +189,10 @@ ARRANGEMENTS = (
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3
+TIGHT_GAP = 0.3
+TIGHT_LINE_GAP = 0.1
+TIGHT_LEGEND_H = 2.2
+TIGHT_SYMBOL = 2.0
 
 
 # -- the context every band is planned in -------------------------------------------------
@@ -207,6 +212,22 @@ class _Sheet:
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
         return standard * self.size.scale
+
+    @property
+    def gap(self) -> float:  # between bands, standard mm
+        return TIGHT_GAP if self.fit.compact else GAP
+
+    @property
+    def line_gap(self) -> float:  # between legend lines, standard mm
+        return TIGHT_LINE_GAP if self.fit.compact else LINE_GAP
+
+    @property
+    def legend_h(self) -> float:  # a legend line, standard mm
+        return TIGHT_LEGEND_H if self.fit.compact else LEGEND_H
+
+    @property
+    def symbol(self) -> float:  # a power symbol's side, standard mm
+        return TIGHT_SYMBOL if self.fit.compact else SYMBOL
 
     @property
     def double_inset(self) -> float:  # standard mm
@@ -232,7 +253,7 @@ class _Sheet:
 
     def text(self, text: str, box: Box, size: float, *, bold: bool = False, anchor: str = "start",
              colour: RGB | None = None, role: str = "label") -> Text:
-        """A label or legend in ``box``: narrowed, then smaller if need be.  Bold
+        """A label or legend in ``box``: smaller if need be.  Bold
         text is in the condensed bold face, the one face the numbers need anyway."""
         return fit_text(text, box, self.mm(size), colour or self.theme.ink, self.measure, bold=self.bold(bold),
                         anchor=anchor, min_size=self.mm(MIN_TEXT), role=role, condensed=self.bold(bold))
@@ -240,7 +261,7 @@ class _Sheet:
     def number(self, text: str, box: Box, size: float, colour: RGB, role: str, bold: bool = True) -> Text:
         """A number in ``box`` at ``size`` mm (already scaled): condensed face, never narrowed."""
         return fit_text(text, box, size, colour, self.measure, bold=self.bold(bold), anchor="middle",
-                        min_size=size, role=role, condensed=True, narrow=False)
+                        min_size=size, role=role, condensed=True)
 
     def number_size(self, widest: str, box_w: float, cap_h: float, bold: bool = True) -> float:
         """The font size at which ``widest`` fills ``box_w`` or its caps ``cap_h``, whichever is less."""
@@ -248,21 +269,19 @@ class _Sheet:
 
 
 def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *, bold: bool = False,
-             anchor: str = "start", min_size: float, role: str = "label", condensed: bool = False,
-             narrow: bool = True) -> Text:
-    """``text`` in ``box``, vertically centred on its capitals; narrowed (if
-    ``narrow``) and then made smaller if it is too wide, down to ``min_size``."""
+             anchor: str = "start", min_size: float, role: str = "label", condensed: bool = False) -> Text:
+    """``text`` in ``box``, vertically centred on its capitals; made smaller
+    if it is too wide, down to ``min_size`` (text is never narrowed: a narrowed
+    line beside a plain one reads as a misprint)."""
     size = min(size, box.h / CAP)
     width = measure(text, bold, size, condensed)
     stretch = 1.0
     if width > box.w + 1e-9:
-        stretch = max(MIN_STRETCH, box.w / width) if narrow else 1.0
-        if width * stretch > box.w + 1e-9:
-            if size * box.w / (width * stretch) < min_size - 1e-9:
-                raise LayoutError(
-                    f"text {text!r} does not fit its box: needs {width * stretch * min_size / size:.1f} mm"
-                    f" at the smallest size, has {box.w:.1f} mm")
-            size *= box.w / (width * stretch)
+        if size * box.w / width < min_size - 1e-9:
+            raise LayoutError(
+                f"text {text!r} does not fit its box: needs {width * min_size / size:.1f} mm"
+                f" at the smallest size, has {box.w:.1f} mm")
+        size *= box.w / width
     if size < min_size - 1e-9:
         raise LayoutError(f"text {text!r} does not fit its box: {box.h:.1f} mm is too low for its smallest size")
     x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
@@ -286,8 +305,8 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
 
 def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
              serial: bool, machine: bool) -> tuple[SheetPlan, int]:
-    """The plan in the first of ``ARRANGEMENTS`` that fits (each tried with the
-    machine code's square, then without), and its place in them.  A larger
+    """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
+    code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); the last arrangement's refusal is the most
     lenient one, so what it says would fit, fits."""
@@ -298,8 +317,11 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         except LayoutError:
             first = 0
     refused: LayoutError | None = None
-    for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
-        for code in (True, False) if machine else (False,):
+    for code in (True, False) if machine else (False,):
+        for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
+            if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                          replace(fit, table_lines=fit.table_lines - 1))):
+                continue  # more lines than the table needs only take the rows' height
             try:
                 return _plan(_Sheet(grid, labels, theme, measure, size, fit, machine, code), header, serial), place
             except LayoutError as error:
@@ -334,10 +356,10 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     strip = StripBand(0.0)
     if header or serial:
         strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
-        y += s.mm(STRIP_H + GAP)
+        y += s.mm(STRIP_H + s.gap)
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
-    y += s.mm(TITLE_H + GAP)
+    y += s.mm(TITLE_H + s.gap)
 
     key_in_title = bool(title.key)
     legend_lines = _legend_lines(s, key_in_title)
@@ -348,11 +370,11 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
                    if all(entry.movable for entry in line) and _line_fits(s, line, beside_right - beside_x)), None)
     order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
-    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(GAP) * (s.fit.table_lines - 1)
-    legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
+    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
+    legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(GAP) * len(below)
+    below_h = sum(below) + s.mm(s.gap) * len(below)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
@@ -361,28 +383,28 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
     with _where("rows"):
         rows = _rows(s, rows_box, f"{listed} take {below_h:.1f} mm below them")
-    y = rows_box.bottom + s.mm(GAP)
+    y = rows_box.bottom + s.mm(s.gap)
 
     bar = None
     if grid.bonus_bar:
         bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows.cells_x)
-        y += s.mm(BAR_H + GAP)
+        y += s.mm(BAR_H + s.gap)
     placed: dict[int, list[LegendEntry]] = {}
     for before, line in zip([None, *legend_lines], legend_lines):
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
-        placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed)
-        y += s.mm(LEGEND_H + LINE_GAP)
-    y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
+        placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(s.legend_h)), headed)
+        y += s.mm(s.legend_h + s.line_gap)
+    y += (s.mm(s.gap - s.line_gap)) if legend_lines else 0.0
     table = _score_table(s, Box(content.x, y, content.w, table_h))
-    y += table_h + s.mm(GAP)
+    y += table_h + s.mm(s.gap)
     penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
     if shared:
-        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, beside_right - beside_x, s.mm(LEGEND_H))
+        band = Box(beside_x, y + s.mm(PENALTIES_H - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
         placed[id(shared)] = _legend_line(s, shared, band, False)
     legend = [entry for key in order if key in placed for entry in placed[key]]
-    y += s.mm(PENALTIES_H + GAP)
+    y += s.mm(PENALTIES_H + s.gap)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
-    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * GAP) - 1e-9:
+    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
         raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
         size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
@@ -401,7 +423,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
 
 def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
     serial_w = s.mm(SERIAL_W) if serial else 0.0
-    header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(GAP) if serial else 0.0), band.h) if header else None
+    header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(s.gap) if serial else 0.0), band.h) if header else None
     if not serial:
         return StripBand(s.mm(STRIP_SIZE), header_box)
     return StripBand(s.mm(STRIP_SIZE), header_box, Box(band.right - serial_w, band.y, serial_w, band.h),
@@ -435,7 +457,7 @@ def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) 
         box_w = s.mm(lucky_box_w)
         boxes_w = count * box_w + (count - 1) * s.mm(LUCKY_GAP)
         label = s.labels("lucky")
-        label_w = s.label_width(label, label_size, most=24.0)
+        label_w = s.label_width(label, label_size, most=28.0)
         start = band.right - boxes_w
         label_right = start - s.mm(2 * LABEL_CLEAR)
         lucky_label = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), label_size, anchor="end")
@@ -524,7 +546,7 @@ def _corner_strip(s: _Sheet, row: Row) -> float:
     """The height a row's cells keep above their numbers for the colour mark
     and the power symbol in their top corners (the same in every cell of the
     row, so that its numbers share one size and one baseline)."""
-    tallest = max([MARK] * s.theme.marks + [SYMBOL] * any(cell.symbol for cell in row.cells), default=0.0)
+    tallest = max([MARK] * s.theme.marks + [s.symbol] * any(cell.symbol for cell in row.cells), default=0.0)
     return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
 
 
@@ -533,14 +555,14 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     grid = s.grid
     pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
-    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(GAP) - bis_h)
+    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER
     lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint or s.fit.compact else LOCK_W))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
     cells_x = area.x + (s.mm(ARROW_W + 0.6) if s.fit.arrow else 0.0)
-    cells_w = area.right - cells_x - s.mm(GAP) - lock_w - hint_w
+    cells_w = area.right - cells_x - s.mm(s.gap) - lock_w - hint_w
     cell_gap = s.mm(CELL_GAP)
     cell_pitch = (cells_w + cell_gap) / longest
     cell_w = cell_pitch - cell_gap
@@ -555,7 +577,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
-            f" needs at least {tallest + s.mm(GAP) + bis_h:.1f} mm; {below}")
+            f" needs at least {tallest + s.mm(s.gap) + bis_h:.1f} mm; {below}")
 
     # Width: the widest number of a plain cell, then of the cells with more frames.
     numbers = [str(c.number) for row in grid.rows for c in row.cells]
@@ -587,7 +609,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                         f" {left:.1f} mm (use fewer cells in the row)")
 
     def row_top(r: int) -> float:
-        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(GAP)) / 2
+        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(s.gap)) / 2
 
     boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
              for r, row in enumerate(grid.rows)]
@@ -608,7 +630,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             pale = box.inset(pale_in)
             corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
             mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
-            symbol_box = Box(corner.right - s.mm(SYMBOL), corner.y, s.mm(SYMBOL), s.mm(SYMBOL)) if cell.symbol else None
+            side = s.mm(s.symbol)
+            symbol_box = Box(corner.right - side, corner.y, side, side) if cell.symbol else None
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
@@ -620,7 +643,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         if s.fit.arrow:
             arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
                                     row.lock_colour if len(row.colours) == 1 else None))
-        lock = Box(boxes[r][-1].right + s.mm(GAP), top + (cell_h - lock_w) / 2, lock_w, lock_w)
+        lock = Box(boxes[r][-1].right + s.mm(s.gap), top + (cell_h - lock_w) / 2, lock_w, lock_w)
         hint = None
         if needs_hint:
             hint = s.text(hint_text, Box(lock.right + s.mm(LABEL_CLEAR), top, hint_w - s.mm(LABEL_CLEAR), cell_h),
@@ -653,6 +676,7 @@ class _Entry:
     text: str
     heading: str = ""
     movable: bool = True  # may be printed beside the penalty boxes, away from the others (not the powers)
+    indent: float = 0.0  # a line that goes on from the one above starts where its text did
 
 
 def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
@@ -674,7 +698,7 @@ def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
         entries.append(_Entry("lucky", labels("legend_lucky")))
     if grid.powers:
         both = all(len(grid.symbol_cells(power.symbol)) == 2 for power in grid.powers)
-        entries.append(_Entry("", labels("legend_powers_both" if both else "legend_powers"), movable=False))
+        entries.append(_Entry("", labels("legend_powers_both" if both else "legend_powers")))  # may go beside
         for when in ("power_at_once", "power_at_end"):
             heading = labels(when)
             entries += [_Entry(p.symbol, labels(f"power_{p.effect.value}", p.amount or None), heading, False)
@@ -684,18 +708,41 @@ def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
 
 def _marker_w(s: _Sheet, entry: _Entry) -> float:
     if entry.marker == "":
-        return 0.0
+        return entry.indent
     if entry.marker == "threshold":
         return s.width(s.labels("threshold", s.grid.close_after), MIN_TEXT, True) + s.mm(MARKER_GAP)
-    return s.mm(LEGEND_H - 0.3 + MARKER_GAP)
+    return s.mm(s.legend_h - 0.3 + MARKER_GAP)
+
+
+def _wrapped(s: _Sheet, entry: _Entry) -> list[_Entry]:
+    """``entry``, or the lines it wraps to at the sheet's width (text is never
+    narrowed): its marker on the first, the others indented to its text."""
+    width = s.content.w
+    if _line_fits(s, [entry], width):
+        return [entry]
+    indent = _marker_w(s, entry)
+    parts: list[_Entry] = []
+    words = entry.text.split(" ")
+    while words:
+        take = len(words)
+        while take > 1:
+            part = replace(entry, text=" ".join(words[:take])) if not parts else \
+                replace(entry, marker="", text=" ".join(words[:take]), indent=indent)
+            if _line_fits(s, [part], width):
+                break
+            take -= 1
+        text = " ".join(words[:take])
+        parts.append(replace(entry, text=text) if not parts else replace(entry, marker="", text=text, indent=indent))
+        words = words[take:]
+    return parts
 
 
 def _legend_lines(s: _Sheet, key_in_title: bool) -> list[list[_Entry]]:
-    """The legend packed into lines: entries side by side while they fit
-    (narrowed no further than ``MIN_STRETCH``), a group's heading at the start
-    of its line; a new heading starts a new line."""
+    """The legend packed into lines: entries side by side while they fit at
+    their natural width, a group's heading at the start of its line; a new
+    heading starts a new line, an entry too long for a line wraps."""
     lines: list[list[_Entry]] = []
-    for entry in _legend_entries(s, key_in_title):
+    for entry in (part for whole in _legend_entries(s, key_in_title) for part in _wrapped(s, whole)):
         line = lines[-1] if lines else None
         if line is not None and line[-1].heading == entry.heading and _line_fits(s, line + [entry], s.content.w):
             line.append(entry)
@@ -720,17 +767,14 @@ def _line_parts(s: _Sheet, line: list[_Entry]) -> tuple[float, float]:
 
 
 def _line_fits(s: _Sheet, line: list[_Entry], width: float) -> bool:
-    """Whether ``line`` fits ``width`` mm: entries without a heading share a line only at full width."""
+    """Whether ``line`` fits ``width`` mm, its text at its natural width."""
     fixed, texts = _line_parts(s, line)
-    narrowed = 1.0 if not line[0].heading and len(line) > 1 else MIN_STRETCH
-    return fixed + texts * narrowed <= width + 1e-9
+    return fixed + texts <= width + 1e-9
 
 
 def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list[LegendEntry]:
     """The entries of ``line`` side by side in ``band``; ``headed``: with their
     group's heading (else its column stays blank: the group goes on from the line above)."""
-    fixed, texts = _line_parts(s, line)
-    stretch = min(1.0, (band.w - fixed) / texts) if texts else 1.0
     placed: list[LegendEntry] = []
     x, top, height = band.x, band.y, band.h
     if line[0].heading:
@@ -751,7 +795,7 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
             side = height - s.mm(0.3)
             marker_box = Box(x, top + s.mm(0.15), side, side)
         x += marker_w
-        width = s.width(entry.text, MIN_TEXT) * stretch
+        width = s.width(entry.text, MIN_TEXT)
         words = s.text(entry.text, Box(x, top, min(width + 1e-6, band.right - x), height), MIN_TEXT,
                        role="legend")
         placed.append(LegendEntry(entry.marker, marker_box, words, hint))
@@ -777,7 +821,7 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     size = max(s.mm(MIN_TEXT),
                min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.7)))
     for line in range(lines):
-        top = band.y + line * (2 * row_h + s.mm(GAP))
+        top = band.y + line * (2 * row_h + s.mm(s.gap))
         labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
                           role="table") for i, text in enumerate((crosses, points))]
         for i, value in enumerate(table[line * per_line:(line + 1) * per_line], start=line * per_line):
@@ -788,6 +832,15 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
             number = s.number(str(value), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
             columns.append(TableColumn(i + 1, value, box, header, number))
     return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
+
+
+def _table_fits(s: _Sheet) -> bool:
+    """Whether the scoring table fits on ``s.fit.table_lines`` lines."""
+    try:
+        _score_table(s, Box(s.content.x, 0.0, s.content.w, 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
+    except LayoutError:
+        return False
+    return True
 
 
 def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
@@ -879,7 +932,8 @@ def _totals(s: _Sheet, band: Box) -> TotalsBand:
         boxes.append(TotalBox(kind, box, row=row, colour=colour, caption=caption))
         x += width
         if i < len(signs):
-            operator_box = Box(x, band.y, op_w, band.h).inset(s.mm(CLEAR))
+            operator_box = Box(x + s.mm(OPERATOR_CLEAR), band.y + s.mm(CLEAR), op_w - s.mm(2 * OPERATOR_CLEAR),
+                               band.h - s.mm(2 * CLEAR))
             operators.append(s.text(signs[i], operator_box, OPERATOR_SIZE, bold=True, anchor="middle",
                                     role="operator"))
             x += op_w
