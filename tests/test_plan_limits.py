@@ -34,13 +34,20 @@ def refusal(data: dict, english, colour_theme, measure) -> str:
     return str(caught.value)
 
 
-def test_too_many_cells_says_how_many_fit(english, colour_theme, measure):
-    message = refusal(a_grid(19), english, colour_theme, measure)
-    assert message.startswith("mine.yaml: rows[0].cells: 19 cells do not fit in a row: each is ")
-    most = int(re.search(r"at most (\d+) cells fit", message).group(1))
-    lay_out(a_grid(most), english, colour_theme, measure)
-    assert refusal(a_grid(most + 1), english, colour_theme, measure).startswith(
-        f"mine.yaml: rows[0].cells: {most + 1} cells do not fit in a row")
+def test_the_longest_row_the_format_allows_prints(english, colour_theme, measure):
+    """19 cells, two-digit numbers: the plan finds an arrangement (6 pt numbers, compact frames)."""
+    plan = lay_out(a_grid(19), english, colour_theme, measure)
+    assert len([cell for cell in plan.cells if cell.row == 0]) == 19
+
+
+def test_a_double_cell_in_the_longest_row_is_refused_by_name(english, colour_theme, measure):
+    data = a_grid(19)
+    for row in data["rows"]:
+        row["double"] = [10, 11]
+    message = refusal(data, english, colour_theme, measure)
+    assert re.match(r"mine\.yaml: rows\[0\]\.cells\[\d+\]: the number 1\d does not fit inside the frames of a double"
+                    r" cell ", message), message
+    assert message.endswith("(use fewer cells in the row)")
 
 
 def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):

@@ -52,6 +52,7 @@ class CellPlan:
     bis_box: Box | None = None
     second: Box | None = None  # a double cell's second frame
     second_line: float = 0.0  # and the width of its line
+    heavy: float = 0.0  # a framed cell's dark frame, mm
 
 
 @record

@@ -109,8 +109,8 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
     radius = min(0.8 * k, cell.box.w * 0.12)  # of the cell's outer corners; inner frames follow them
     if cell.framed:
         # Outlined themes (ink-saver, mono) frame it in the cell's strong colour: a band of ink, not of black.
-        yield from pict.heavy_frame(cell.box, tint.strong if theme.outlined else theme.ink, HEAVY * k, radius)
-        radius = max(0.0, radius - HEAVY * k)
+        yield from pict.heavy_frame(cell.box, tint.strong if theme.outlined else theme.ink, cell.heavy, radius)
+        radius = max(0.0, radius - cell.heavy)
     yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
     if cell.second is not None:
         line = _thin(theme, cell.second_line, k)

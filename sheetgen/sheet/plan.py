@@ -83,7 +83,7 @@ MIN_TEXT = 6 * PT  # the smallest text printed
 MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type), where the rows leave room
 LEAST_NUMBER_CAP = 6 * PT * 0.729  # and where they do not: 6 pt type, the smallest text printed
 CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
-V_CLEAR = 0.25  # and this far above and below its capitals
+V_CLEAR = 0.4  # and this far above and below its capitals (a rule checks 0.3 mm)
 LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
 TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
@@ -171,6 +171,7 @@ class Arrangement:
     number_cap: float = MIN_NUMBER_CAP  # the smallest cap height of a cell number, standard mm
     arrow: bool = True  # the direction arrow at the start of each row
     table_lines: int = 1  # the scoring table on this many lines
+    hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
 
 
@@ -185,10 +186,16 @@ ARRANGEMENTS = (
     Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=2, compact=True),
     Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=3, compact=True),
     Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=4, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=3, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=4, compact=True),
 )
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3
+COMPACT_HEAVY = 0.5
+COMPACT_LOCK_W = 3.6
 TIGHT_GAP = 0.3
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
@@ -228,6 +235,10 @@ class _Sheet:
     @property
     def symbol(self) -> float:  # a power symbol's side, standard mm
         return TIGHT_SYMBOL if self.fit.compact else SYMBOL
+
+    @property
+    def heavy(self) -> float:  # a framed cell's dark frame, standard mm
+        return COMPACT_HEAVY if self.fit.compact else HEAVY
 
     @property
     def double_inset(self) -> float:  # standard mm
@@ -525,12 +536,14 @@ def _frame(s: _Sheet, cell_w: float) -> float:
     that grows with the cell."""
     if s.theme.outlined:
         return s.mm(s.theme.outline)
+    if s.fit.compact:
+        return min(s.mm(0.6), max(s.mm(0.2), cell_w * 0.05))
     return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
 
 
 def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
-    pale = frame + (s.mm(HEAVY) if cell.framed else 0.0)
+    pale = frame + (s.mm(s.heavy) if cell.framed else 0.0)
     second = s.mm(s.double_inset + s.double_line) if cell.double else 0.0
     return pale, pale + second
 
@@ -538,7 +551,7 @@ def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
 def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     """Where a cell's number goes: ``inset`` inside the cell, clear of its
     frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``."""
-    x, y = inset + s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR), inset + max(strip, s.mm(V_CLEAR))
+    x, y = inset + s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR), inset + strip + s.mm(V_CLEAR)
     return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
 
 
@@ -556,8 +569,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
-    needs_hint = grid.close_after != BASE_CLOSE_AFTER
-    lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint or s.fit.compact else LOCK_W))
+    needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
+    lock_w = min(cell_h, s.mm(COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
@@ -639,7 +652,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
             second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
-                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line)))
+                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line),
+                                  s.mm(s.heavy) if cell.framed else 0.0))
         if s.fit.arrow:
             arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
                                     row.lock_colour if len(row.colours) == 1 else None))
@@ -866,10 +880,16 @@ def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
             f" (a max_crosses of at most {most} would fit)")
 
 
+def _penalty_side(s: _Sheet) -> float:
+    """A penalty box's width: square, wider where its value ("−10") needs it."""
+    value = s.labels("penalty_box", s.grid.penalty_points)
+    return max(s.mm(PENALTY_BOX), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
+
+
 def _penalties_w(s: _Sheet) -> float:
     """The width of the penalties label and boxes."""
-    return s.label_width(s.labels("penalties"), LABEL_SIZE, most=30.0) + s.grid.penalty_boxes * s.mm(
-        PENALTY_BOX + PENALTY_GAP) - s.mm(PENALTY_GAP)
+    return s.label_width(s.labels("penalties"), LABEL_SIZE, most=30.0) + s.grid.penalty_boxes * (
+        _penalty_side(s) + s.mm(PENALTY_GAP)) - s.mm(PENALTY_GAP)
 
 
 def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
@@ -877,11 +897,12 @@ def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
     label_w = s.label_width(label, LABEL_SIZE, most=30.0)
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
     side = s.mm(PENALTY_BOX)
-    pitch = side + s.mm(PENALTY_GAP)
+    width = _penalty_side(s)
+    pitch = width + s.mm(PENALTY_GAP)
     value = s.labels("penalty_box", s.grid.penalty_points)
     boxes = []
     for i in range(s.grid.penalty_boxes):
-        box = Box(band.x + label_w + i * pitch, band.y + (band.h - side) / 2, side, side)
+        box = Box(band.x + label_w + i * pitch, band.y + (band.h - side) / 2, width, side)
         if box.right > band.right + 1e-9:
             with _where("penalties.boxes"):
                 raise LayoutError(f"{plural(s.grid.penalty_boxes, 'penalty box', 'penalty boxes')} do not fit"
