@@ -147,3 +147,19 @@ def test_fonts_embed_the_glyphs_printed_and_no_others():
     data = render_job(Job(load_grid("classic")))
     last_codes = [int(n) for n in re.findall(rb"/LastChar (\d+)", data)]
     assert len(last_codes) == 2 and max(last_codes) < 40, last_codes
+
+
+def test_font_subsets_are_named_from_the_content_of_their_file():
+    """Merged files must not share a subset tag for different subsets: each
+    file's tags come from its content (so the same input keeps its bytes)."""
+    from sheetgen.grid.load import load_grid
+    from sheetgen.runs.jobs import Job, render_job
+
+    def tags(pdf: bytes) -> list[bytes]:
+        return re.findall(rb"/BaseFont /([A-Z]{6})\+", pdf)
+
+    classic, powers = render_job(Job(load_grid("classic"))), render_job(Job(load_grid("powers")))
+    assert len(set(tags(classic))) == len(tags(classic)) >= 2  # one tag per subset
+    assert not set(tags(classic)) & set(tags(powers))
+    assert b"AAAAAA+" not in classic
+    assert render_job(Job(load_grid("classic"))) == classic

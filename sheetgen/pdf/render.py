@@ -10,9 +10,11 @@ reportlab's invariant mode fixes dates and document ids.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -305,6 +307,23 @@ def _without_source_date_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
+SUBSET_TAG = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9-]+)")
+
+
+def unique_subset_names(pdf: bytes) -> bytes:
+    """``pdf`` with its font subsets' six-letter tags ("AAAAAA+DejaVuSans")
+    derived from its content, so that files merged into one (a club's night,
+    a print shop's run) do not share a tag for different subsets, and the
+    same input still gives the same bytes.  The tags keep their length: the
+    cross-reference offsets stay right."""
+    digest = hashlib.sha256(pdf).digest()
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+    for found in dict.fromkeys(SUBSET_TAG.findall(pdf)):  # (tag, font): each subset of each font
+        mixed = hashlib.sha256(digest + b"+".join(found)).digest()
+        tags[found] = bytes(65 + byte % 26 for byte in mixed[:6])
+    return SUBSET_TAG.sub(lambda match: b"/" + tags[match.group(1), match.group(2)] + b"+" + match.group(2), pdf)
+
+
 def _canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas:
     """A deterministic canvas writing to ``buffer``, with the document's title, author and subject."""
     with _without_source_date_epoch():
@@ -354,7 +373,7 @@ def render_sections(sections: Iterable[Section], *, title: str = "", author: str
                 canvas.addLiteral("Q")
             canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_names(buffer.getvalue())
 
 
 def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = "", author: str = "",
@@ -373,4 +392,4 @@ def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = ""
         canvas.restoreState()
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_names(buffer.getvalue())
