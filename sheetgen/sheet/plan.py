@@ -606,8 +606,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         first = next(r for r, row in enumerate(grid.rows) if len(row.cells) == longest)
         with _where(f"rows[{first}].cells"):
             raise LayoutError(
-                f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
-                f" needs {number_w + cell_w - room(cell_w):.1f} mm at {number_cap:.1f} mm cap height"
+                f"{longest} cells do not fit in a row: each is {cell_w:.2f} mm wide, the number {widest!r}"
+                f" needs {number_w + cell_w - room(cell_w):.2f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
     for r, row in enumerate(grid.rows):
         for i, cell in enumerate(row.cells):
@@ -618,8 +618,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 with _where(f"rows[{r}].cells[{i}]"):
                     raise LayoutError(
                         f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
-                        f" wide: it needs {need:.1f} mm at {number_cap:.1f} mm cap height, the frames leave"
-                        f" {left:.1f} mm (use fewer cells in the row)")
+                        f" wide: it needs {need:.2f} mm at {number_cap:.1f} mm cap height, the frames leave"
+                        f" {left:.2f} mm (use fewer cells in the row)")
 
     def row_top(r: int) -> float:
         return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(s.gap)) / 2
