@@ -367,7 +367,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     strip = StripBand(0.0)
     if header or serial:
         strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
-        y += s.mm(STRIP_H + s.gap)
+        y += s.mm(STRIP_H + GAP)  # the full gap: the header line is read apart from the title band
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     y += s.mm(TITLE_H + s.gap)
