@@ -13,7 +13,9 @@ import pytest
 
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data
+from sheetgen.grid.model import Colour
 from sheetgen.sheet.plan import plan_sheet
+from sheetgen.sheet.style import load_theme
 
 
 def a_grid(cells: int, **extra) -> dict:
@@ -87,3 +89,61 @@ def test_the_name_field_squeezed_by_title_and_lucky_numbers(english, colour_them
                         refusal(data, english, colour_theme, measure))
     data["lucky"]["count"] = 2
     lay_out(data, english, colour_theme, measure)
+
+
+def rows_shortfall(message: str) -> float | None:
+    """How much height each row lacks, by a refusal's message (None: refused for something else)."""
+    found = re.search(r"rows gets (\d+\.\d) mm of height, needs at least (\d+\.\d) mm", message)
+    return float(found.group(2)) - float(found.group(1)) if found else None
+
+
+def test_the_rows_height_guard_refuses_rows_a_fraction_of_a_millimetre_too_low(english, colour_theme, measure):
+    """The guard sits exactly at its boundary: among crowded grids (more cells
+    make narrower cells, whose frames leave less height for the number), the
+    tightest one refused lacks less than a millimetre."""
+    shortfalls = []
+    for cells in range(8, 19):
+        for bar in (0, 12, 24):
+            data = a_grid(cells, bis=True, **({"bonus_bar": ["red"] * bar} if bar else {}))
+            for row in data["rows"]:
+                row.update(double=row["cells"][1:3], framed=row["cells"][3:5] if bar else [])
+            try:
+                lay_out(data, english, colour_theme, measure)
+            except LayoutError as error:
+                short = rows_shortfall(str(error))
+                if short is not None:
+                    shortfalls.append((short, cells, bar))
+    assert shortfalls, "no grid of the family is too crowded: crowd it more"
+    assert min(shortfalls)[0] < 1.0, f"the tightest refusal lacks {min(shortfalls)} mm"
+
+
+def test_the_colour_key_lists_every_colour_printed(english, measure):
+    """With colour marks, the key (in the title band, or legend lines below the
+    rows) explains every colour on the sheet: the rows' and a cell of another
+    colour inside a row (blue here, in no row of its own), and the bar's."""
+    data = a_grid(11, bonus_bar=["green", "red"])
+    data["rows"] = data["rows"][:3]
+    data["rows"][0]["cells"] = [2, 3, 4, {"number": 5, "colour": "blue"}, 6, 7, 8, 9, 10, 11, 12]
+    data["rows"][0]["framed"] = [3]
+    plan = plan_sheet(grid_from_data(data, "mine.yaml"), english, load_theme("mono"), measure)
+    keyed = [entry.marker for entry in plan.key + plan.legend if isinstance(entry.marker, Colour)]
+    assert keyed == [Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE]
+
+
+def test_the_colour_key_leaves_the_title_band_before_the_name_field_gets_short(english, measure):
+    """The key shares the title band only while the name field keeps 25 mm (at
+    the standard size); a longer title sends it to the legend, whole."""
+    mono, seen = load_theme("mono"), set()
+    for length in range(1, 40):
+        data = a_grid(11, title="Q" + "w" * length)
+        try:
+            plan = plan_sheet(grid_from_data(data, "mine.yaml"), english, mono, measure)
+        except LayoutError:
+            break  # the title itself no longer fits
+        in_title = bool(plan.key)
+        seen.add(in_title)
+        if in_title:
+            assert plan.name_line.w >= 25.0 * plan.size.scale - 1e-6, length
+        else:
+            assert [e.marker for e in plan.legend if isinstance(e.marker, Colour)] == list(Colour)[:4], length
+    assert seen == {True, False}, "the titles never moved the key"
