@@ -120,9 +120,9 @@ TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
 PENALTY_BOX = 4.2
 PENALTY_GAP = 0.6
-OPERATOR_W = 2.4
+OPERATOR_W = 2.6
 OPERATOR_SIZE = 3.2
-OPERATOR_CLEAR = 0.2  # an operator from the boxes beside it
+OPERATOR_CLEAR = CLEAR  # an operator from the boxes beside it, as a value from its frame
 TOTAL_BOX_W = 11.0  # at most; room for a handwritten 136
 TOTAL_CAPTION_H = 2.0
 MIN_TOTAL_W = 6.5  # a row's box in the totals line: room for a handwritten 136
@@ -173,28 +173,23 @@ class Arrangement:
     table_lines: int = 1  # the scoring table on this many lines
     hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
+    beside: bool = False  # a cell's number between its corner mark and symbol, not below them (low rows)
 
 
-ARRANGEMENTS = (
-    Arrangement(),
-    Arrangement(table_lines=2),
-    Arrangement(LEAST_NUMBER_CAP),
-    Arrangement(LEAST_NUMBER_CAP, table_lines=2),
-    Arrangement(LEAST_NUMBER_CAP, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, table_lines=2, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=2, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=3, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=4, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=2, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=3, compact=True),
-    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=4, compact=True),
+# Numbers keep their 2 mm capitals as long as any arrangement allows it (the arrow, the lock's hint and the
+# looser spacing go first); only then do they go down to 6 pt.  Within each, the table takes more lines.
+ARRANGEMENTS = tuple(
+    Arrangement(cap, arrow, lines, hint, compact, beside)
+    for cap in (MIN_NUMBER_CAP, LEAST_NUMBER_CAP)
+    for arrow, hint, compact, beside in ((True, True, False, False), (True, True, True, False),
+                                         (False, True, True, False), (False, False, True, False),
+                                         (False, False, True, True))
+    for lines in (1, 2, 3, 4)
 )
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3
-COMPACT_HEAVY = 0.5
+COMPACT_HEAVY = 0.6  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.6
 TIGHT_GAP = 0.3
 TIGHT_LINE_GAP = 0.1
@@ -550,8 +545,11 @@ def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
 
 def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     """Where a cell's number goes: ``inset`` inside the cell, clear of its
-    frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``."""
-    x, y = inset + s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR), inset + strip + s.mm(V_CLEAR)
+    frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``
+    (or, arranged ``beside``, as far in from both sides as the strip is high:
+    the corner marks are squares)."""
+    clear = s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR)
+    x, y = (inset + clear + strip, inset + s.mm(V_CLEAR)) if s.fit.beside else (inset + clear, inset + strip + s.mm(V_CLEAR))
     return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
 
 
@@ -597,8 +595,10 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
     number_w = s.measure(widest, s.bold(True), smallest, True)
 
+    widest_strip = max(_corner_strip(s, row) for row in grid.rows)
+
     def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
-        return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), 0.0).w
+        return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), widest_strip).w
 
     if number_w > room(cell_w) + 1e-9:
         most = max((count for count in range(1, longest)
@@ -611,7 +611,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 f" (at most {most} cells fit)")
     for r, row in enumerate(grid.rows):
         for i, cell in enumerate(row.cells):
-            left = _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1], 0.0).w
+            left = _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1], _corner_strip(s, row)).w
             need = s.measure(str(cell.number), s.bold(True), smallest, True)
             if need > left + 1e-9:
                 kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
