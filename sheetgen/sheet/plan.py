@@ -176,14 +176,16 @@ class Arrangement:
     beside: bool = False  # a cell's number between its corner mark and symbol, not below them (low rows)
 
 
-# Numbers keep their 2 mm capitals as long as any arrangement allows it (the arrow, the lock's hint and the
-# looser spacing go first); only then do they go down to 6 pt.  Within each, the table takes more lines.
+# The arrow and the lock's hint stay as long as any arrangement allows them; within that, numbers keep
+# their 2 mm capitals as long as they can, looser spacing going first; only then do they go down to 6 pt.
+# A low row may put its numbers between its corner marks (``beside``).  Within each, the table takes more lines.
 ARRANGEMENTS = tuple(
     Arrangement(cap, arrow, lines, hint, compact, beside)
-    for cap in (MIN_NUMBER_CAP, LEAST_NUMBER_CAP)
-    for arrow, hint, compact, beside in ((True, True, False, False), (True, True, True, False),
-                                         (False, True, True, False), (False, False, True, False),
-                                         (False, False, True, True))
+    for arrow, hint in ((True, True), (False, True), (False, False))
+    for beside in (False, True)
+    for cap, compact in ((MIN_NUMBER_CAP, False), (MIN_NUMBER_CAP, True), (LEAST_NUMBER_CAP, False),
+                         (LEAST_NUMBER_CAP, True))
+    if compact or not beside
     for lines in (1, 2, 3, 4)
 )
 COMPACT_DOUBLE_INSET = 0.15
@@ -191,6 +193,7 @@ COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3
 COMPACT_HEAVY = 0.6  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.6
+COMPACT_OUTLINE = 0.25  # an outlined cell's line, at most (mono's 0.35 mm takes a long row's width)
 TIGHT_GAP = 0.3
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
@@ -372,8 +375,10 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
     beside_right = code_left if machine and machine.code else content.right
-    shared = next((line for line in legend_lines
-                   if all(entry.movable for entry in line) and _line_fits(s, line, beside_right - beside_x)), None)
+    shared = next((line for line, next_line in zip(legend_lines, [*legend_lines[1:], []])
+                   if all(entry.movable for entry in line) and not any(entry.indent for entry in line)
+                   and not any(e.indent for e in next_line)  # a wrapped entry stays together
+                   and _line_fits(s, line, beside_right - beside_x)), None)
     order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
     table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
@@ -530,7 +535,7 @@ def _frame(s: _Sheet, cell_w: float) -> float:
     """The width of a cell's colour frame, mm: the theme's outline, or a band
     that grows with the cell."""
     if s.theme.outlined:
-        return s.mm(s.theme.outline)
+        return s.mm(min(s.theme.outline, COMPACT_OUTLINE) if s.fit.compact else s.theme.outline)
     if s.fit.compact:
         return min(s.mm(0.6), max(s.mm(0.2), cell_w * 0.05))
     return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
@@ -549,7 +554,8 @@ def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     (or, arranged ``beside``, as far in from both sides as the strip is high:
     the corner marks are squares)."""
     clear = s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR)
-    x, y = (inset + clear + strip, inset + s.mm(V_CLEAR)) if s.fit.beside else (inset + clear, inset + strip + s.mm(V_CLEAR))
+    beside = s.fit.beside
+    x, y = inset + clear + strip * beside, inset + strip * (not beside) + s.mm(V_CLEAR)
     return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
 
 
