@@ -213,6 +213,7 @@ class _Sheet:
     fit: Arrangement
     machine: bool = False  # fiducials at the four corners
     code: bool = False  # and a square for the machine code, right of the totals
+    key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -319,10 +320,11 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); the last arrangement's refusal is the most
     lenient one, so what it says would fit, fits."""
-    first = 0
+    first, key_in_title = 0, None
     if size != STANDARD:
         try:
-            first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)[1]
+            standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
+            key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
         except LayoutError:
             first = 0
     refused: LayoutError | None = None
@@ -332,7 +334,8 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
                                                           replace(fit, table_lines=fit.table_lines - 1))):
                 continue  # more lines than the table needs only take the rows' height
             try:
-                return _plan(_Sheet(grid, labels, theme, measure, size, fit, machine, code), header, serial), place
+                sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title)
+                return _plan(sheet, header, serial), place
             except LayoutError as error:
                 refused = error
     assert refused is not None
@@ -505,7 +508,7 @@ def _title_key(s: _Sheet, band: Box, start: float, end: float) -> tuple[LegendEn
     """The key to the colour marks, two colours a line, at the right end of the
     title band (before ``end``), if that leaves the name field (from ``start``)
     ``KEY_NAME_FIELD`` mm; else nothing (it gets a legend line below the rows)."""
-    if not s.theme.marks:
+    if not s.theme.marks or s.key_in_title is False:
         return ()
     entries = [(colour, s.labels(f"colour_{colour.value}")) for colour in _colours_used(s.grid)]
     line_h = band.h / 2
@@ -514,7 +517,7 @@ def _title_key(s: _Sheet, band: Box, start: float, end: float) -> tuple[LegendEn
     widths = [max(swatch + gap + s.width(text, MIN_TEXT) for _, text in entries[col::2])
               for col in (0, 1) if entries[col::2]]
     key_w = sum(widths) + column_gap * (len(widths) - 1)
-    if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD):
+    if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD if s.key_in_title is None else MIN_NAME_FIELD):
         return ()
     left = end - key_w
     placed = []
