@@ -398,10 +398,13 @@ def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(grid, 
         if cell.symbol_box is not None:
             assert cell.pale.contains(cell.symbol_box)
             assert cell.symbol_box.cx > cell.box.cx  # top right
-        if theme.marks:
+        # Marks are on by default where a row has cells of several colours (issue 21): the plan says.
+        if plan.marks:
             assert cell.mark_box is not None and cell.pale.contains(cell.mark_box)
             assert cell.mark_box.cx < cell.box.cx and cell.mark_box.cy < cell.box.cy  # top left
-            assert cell.mark_box.bottom <= cell.text.box.y + TOLERANCE  # the number below it
+            # the number below it, or (a low row's arrangement) beside it
+            assert (cell.mark_box.bottom <= cell.text.box.y + TOLERANCE
+                    or cell.mark_box.right <= cell.text.box.x + TOLERANCE), cell
         else:
             assert cell.mark_box is None
 
@@ -410,7 +413,9 @@ def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(grid, 
 def test_the_key_to_the_colour_marks_lists_the_colours_the_grid_uses(grid, plan, theme):
     used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
     key = [e.marker for e in plan.key + plan.legend if isinstance(e.marker, Colour)]
-    assert key == ([c for c in Colour if c in used] if theme.marks else [])
+    # Marks (and so their key) are on by default where a row has cells of several colours (issue 21).
+    assert plan.marks == (theme.marks or any(len(row.colours) > 1 for row in grid.rows))
+    assert key == ([c for c in Colour if c in used] if plan.marks else [])
 
 
 def test_lucky_boxes_fit_the_widest_lucky_number():
@@ -572,9 +577,10 @@ def test_framed_and_double_cells_look_different_in_every_theme():
 
 
 def test_the_whole_message_chain_of_a_layout_error():
-    rows = [{"colour": c, "cells": list(range(2, 17))} for c in ("red", "yellow")]
+    # 19 cells a row (15 print now, issue 21: the plan finds them room), a two-digit double among them.
+    rows = [{"colour": c, "cells": list(range(2, 21))} for c in ("red", "yellow")]
     rows[0]["double"] = [11]
-    data = {"name": "narrow", "title": "Narrow", "dice_faces": 8, "close_after": 6,
+    data = {"name": "narrow", "title": "Narrow", "dice_faces": 10, "close_after": 6,
             "penalties": {"boxes": 4, "points": 5}, "rows": rows}
     with pytest.raises(LayoutError) as caught:
         plan_sheet(grid_from_data(data, "narrow.yaml"), load_labels(), load_theme(), measure_text)
@@ -593,9 +599,10 @@ def test_within_adds_only_what_an_error_does_not_say_yet():
 
 @pytest.mark.parametrize("special, kind", [("double", "double"), ("framed", "framed")])
 def test_a_two_digit_special_cell_too_narrow_for_its_frames_is_named(special, kind, english, colour_theme, measure):
-    rows = [{"colour": c, "cells": list(range(2, 17))} for c in ("red", "yellow")]
+    # 19 cells a row (15 print now, issue 21: the plan finds them room), a two-digit special cell among them.
+    rows = [{"colour": c, "cells": list(range(2, 21))} for c in ("red", "yellow")]
     rows[0][special] = [11]
-    data = {"name": "narrow", "title": "Narrow", "dice_faces": 8, "close_after": 6,
+    data = {"name": "narrow", "title": "Narrow", "dice_faces": 10, "close_after": 6,
             "penalties": {"boxes": 4, "points": 5}, "rows": rows}
     if special == "framed":
         data["bonus_bar"] = ["red"]
@@ -607,12 +614,13 @@ def test_a_two_digit_special_cell_too_narrow_for_its_frames_is_named(special, ki
     plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
 
 
-def test_a_grid_too_wide_to_read_is_refused(english, colour_theme, measure):
+def test_the_widest_grid_the_schema_allows_prints(english, colour_theme, measure):
     wide = {
         "name": "wide", "title": "Wide", "dice_faces": 10, "close_after": 5,
         "penalties": {"boxes": 4, "points": 5},
         "rows": [{"colour": c, "cells": list(range(2, 21)) if i < 2 else list(range(20, 1, -1))}
                  for i, c in enumerate(["red", "yellow", "green", "blue"])],
     }
-    with pytest.raises(LayoutError, match=r"^wide\.yaml: rows\[0\]\.cells: 19 cells do not fit in a row"):
-        plan_sheet(grid_from_data(wide, "wide.yaml"), english, colour_theme, measure)
+    # Refused before issue 21; 19 cells a row (ten-sided dice) is what the schema allows, and a person can print it.
+    plan = plan_sheet(grid_from_data(wide, "wide.yaml"), english, colour_theme, measure)
+    assert len(plan.cells) == 4 * 19
