@@ -190,10 +190,12 @@ ARRANGEMENTS = tuple(
 )
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
-COMPACT_CLEAR = 0.3
+COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows of 6 pt numbers (the last resort)
+COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
 COMPACT_HEAVY = 0.6  # still one heavy line: a framed cell never reads as a double one
-COMPACT_LOCK_W = 3.6
-COMPACT_OUTLINE = 0.25  # an outlined cell's line, at most (mono's 0.35 mm takes a long row's width)
+COMPACT_LOCK_W = 3.2
+COMPACT_ARROW_W = 1.4
+COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
@@ -540,7 +542,7 @@ def _frame(s: _Sheet, cell_w: float) -> float:
     if s.theme.outlined:
         return s.mm(min(s.theme.outline, COMPACT_OUTLINE) if s.fit.compact else s.theme.outline)
     if s.fit.compact:
-        return min(s.mm(0.6), max(s.mm(0.2), cell_w * 0.05))
+        return s.mm(0.2)
     return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
 
 
@@ -556,10 +558,11 @@ def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``
     (or, arranged ``beside``, as far in from both sides as the strip is high:
     the corner marks are squares)."""
-    clear = s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR)
+    clear = s.mm(COMPACT_CLEAR if s.fit.compact and s.fit.number_cap < MIN_NUMBER_CAP else CLEAR)
+    v_clear = s.mm(COMPACT_V_CLEAR if s.fit.compact else V_CLEAR)
     beside = s.fit.beside
-    x, y = inset + clear + strip * beside, inset + strip * (not beside) + s.mm(V_CLEAR)
-    return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
+    x, y = inset + clear + strip * beside, inset + strip * (not beside) + v_clear
+    return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - v_clear)
 
 
 def _corner_strip(s: _Sheet, row: Row) -> float:
@@ -581,7 +584,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
-    cells_x = area.x + (s.mm(ARROW_W + 0.6) if s.fit.arrow else 0.0)
+    arrow_w = s.mm(COMPACT_ARROW_W if s.fit.compact else ARROW_W)
+    cells_x = area.x + (arrow_w + s.mm(0.4 if s.fit.compact else 0.6) if s.fit.arrow else 0.0)
     cells_w = area.right - cells_x - s.mm(s.gap) - lock_w - hint_w
     cell_gap = s.mm(CELL_GAP)
     cell_pitch = (cells_w + cell_gap) / longest
@@ -664,7 +668,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                                   frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line),
                                   s.mm(s.heavy) if cell.framed else 0.0))
         if s.fit.arrow:
-            arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
+            arrows.append(ArrowPlan(r, Box(area.x, top, arrow_w, cell_h), "right",
                                     row.lock_colour if len(row.colours) == 1 else None))
         lock = Box(boxes[r][-1].right + s.mm(s.gap), top + (cell_h - lock_w) / 2, lock_w, lock_w)
         hint = None
