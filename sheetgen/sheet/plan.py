@@ -743,8 +743,10 @@ def _marker_w(s: _Sheet, entry: _Entry) -> float:
 
 def _wrapped(s: _Sheet, entry: _Entry) -> list[_Entry]:
     """``entry``, or the lines it wraps to at the sheet's width (text is never
-    narrowed): its marker on the first, the others indented to its text."""
-    width = s.content.w
+    narrowed): its marker on the first, the others indented to its text.  A
+    larger sheet wraps where the standard one does (at its width, scaled): the
+    padding is the same at any size, which leaves a larger sheet a little more."""
+    width = min(s.content.w, (STANDARD.width - 2 * PAD) * s.size.scale)
     if _line_fits(s, [entry], width):
         return [entry]
     indent = _marker_w(s, entry)
