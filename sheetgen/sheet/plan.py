@@ -216,6 +216,7 @@ class _Sheet:
     machine: bool = False  # fiducials at the four corners
     code: bool = False  # and a square for the machine code, right of the totals
     key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
+    lock_w: float | None = None  # the standard sheet's lock width, standard mm (a larger sheet's is it scaled)
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -322,11 +323,12 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); the last arrangement's refusal is the most
     lenient one, so what it says would fit, fits."""
-    first, key_in_title = 0, None
+    first, key_in_title, lock_w = 0, None, None
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
+            lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
         except LayoutError:
             first = 0
     refused: LayoutError | None = None
@@ -336,7 +338,7 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
                                                           replace(fit, table_lines=fit.table_lines - 1))):
                 continue  # more lines than the table needs only take the rows' height
             try:
-                sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title)
+                sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
                 return _plan(sheet, header, serial), place
             except LayoutError as error:
                 refused = error
@@ -580,7 +582,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
-    lock_w = min(cell_h, s.mm(COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W))
+    widest = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
+    lock_w = min(cell_h, s.mm(widest if s.lock_w is None else min(widest, s.lock_w)))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
