@@ -191,7 +191,7 @@ MUTATIONS = [
     m("P12", PLAN, "{cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)",
       "{row.cells[0].colour for row in grid.rows} | set(grid.bonus_bar)",
       "the colour key lists the rows' colours and the bar's, not a cell of another colour", PLAN_TESTS),
-    m("P1", PLAN, "if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD):",
+    m("P1", PLAN, "if end - key_w - s.mm(1.5) - start < s.mm(KEY_NAME_FIELD if s.key_in_title is None else MIN_NAME_FIELD):",
       "if end - key_w - s.mm(1.5) - start < 0:", "the key shares the title band however little is left", PLAN_TESTS),
 ]
 
