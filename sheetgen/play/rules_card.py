@@ -255,7 +255,8 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
     items += [part for lock in plan.locks if score.rows[lock.row].locked for part in cross(lock.box)]
     items += [part for box in plan.bar if box.index + 1 in marks.bonus_bar for part in cross(box.box)]
     items += [part for box in plan.penalties if box.index < marks.penalties for part in cross(box.box)]
-    written = {"penalties": -score.penalty_points, "total": score.total}
+    written = {"penalties": -score.penalty_points, "powers": sum(power.points for power in score.powers),
+               "total": score.total}
     for total in plan.totals:
         value = score.rows[total.row].points if total.row is not None else written[total.kind]
         items.append(_written(_number(value), total.box, measure))
