@@ -30,6 +30,8 @@ SAME_WORD = {
     ("pack_size_standard", "de"), ("pack_size_standard", "fr"), ("pack_size_standard", "it"),  # Standard
     ("counter_cell_double", "fr"),  # double (a double cell, read out by screen readers)
     ("counter_log_action", "fr"),  # action {n}, in the game log
+    *((f"rules_grid_title_{name}", lang) for name in ("classic", "bis", "bonus", "longo") for lang in OTHERS),  # names
+    ("rules_grid_title_doubles", "fr"),  # Qwixx Doubles
 }
 
 

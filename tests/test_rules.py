@@ -136,7 +136,7 @@ def test_sections_are_the_base_rules_and_the_grids_features(name, lang):
     titles = [section.title for section in composed.rules.sections]
     wanted = base_before(EXPECTED[name]) + EXPECTED[name].features + BASE_AFTER
     assert titles == [composed.labels(f"rules_title_{key}") for key in wanted]
-    assert composed.rules.heading == composed.labels.fill("rules_heading", title=load_grid(name).title)
+    assert composed.rules.heading == composed.labels.fill("rules_heading", title=composed.labels.grid_title(load_grid(name)))
 
 
 @every_grid_and_language

@@ -40,7 +40,7 @@ def card_of(name: str, lang: str, paper: str) -> Card:
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
-    return layout_card(compose_rules(grid, labels), compose_example(grid, score, labels), picture, PAPERS[paper],
+    return layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture, PAPERS[paper],
                        measure_text)
 
 
@@ -109,17 +109,53 @@ def test_the_printed_total_is_the_hand_computed_one(name):
 
 def test_the_example_lines_add_up_to_the_total():
     grid = load_grid("powers")
-    example = compose_example(grid, score_sheet(grid, example_marks(grid)), load_labels("en"))
+    example = compose_example(grid, example_marks(grid), score_sheet(grid, example_marks(grid)), load_labels("en"))
     assert example.lines == (
-        ("red: 7\u00a0crosses, the lock included", "28"),
-        ("yellow: 4\u00a0crosses", "10"),
-        ("green: 3\u00a0crosses", "6"),
-        ("blue: 3\u00a0crosses", "6"),
+        ("red: 6\u00a0cells + lock = 7\u00a0crosses", "28"),
+        ("yellow: 4\u00a0cells = 4\u00a0crosses", "10"),
+        ("green: 3\u00a0cells = 3\u00a0crosses", "6"),
+        ("blue: 3\u00a0cells = 3\u00a0crosses", "6"),
         ("1\u00a0penalty", "\u22125"),
         ("Square: your lowest-scoring row counts double", "+6"),
         ("Octagon: +13 points", "+13"),
     )
     assert example.total == ("Total", "64")
+
+
+def test_each_row_shows_its_arithmetic():
+    # doubles: red 2 3 4 6 8 10 12 crossed, 3 a double cell, then the lock: 7 + 1 + 1 = 9 crosses, 9x = 45.
+    # bis: yellow 2 4 5 6 crossed and the small box under 6: 4 + 1 = 5 crosses, 5x = 15.
+    doubles, bis = (example(name) for name in ("doubles", "bis"))
+    assert doubles.lines[0] == ("red: 7\u00a0cells + 1 for a double cell + lock = 9\u00a0crosses", "45")
+    assert bis.lines[1] == ("yellow: 4\u00a0cells + 1\u00a0small box = 5\u00a0crosses", "15")
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_card_adds_up_what_the_scorer_counts(name):
+    """Each row's parts (cells, extra crosses of double cells, small boxes, the lock) add
+    up to the scorer's crosses, and the printed points are the scorer's."""
+    grid = load_grid(name)
+    score = score_sheet(grid, example_marks(grid))
+    for (what, points), row in zip(example(name).lines, score.rows):
+        parts = what.split(": ", 1)[1].split(" = ")[0].split(" + ")
+        added = sum(int(part.split("\u00a0")[0].split(" ")[0]) if part != "lock" else 1 for part in parts)
+        assert added == row.crosses, what
+        assert points == str(row.points), what
+
+
+def test_a_turn_is_played_out_with_the_grid_s_dice():
+    turn = example("classic").turn
+    assert "rolls 4\u00a0+\u00a01 on the white dice: Chris announces 5" in turn[0]
+    assert "crosses 5 in yellow" in turn[0]
+    assert "adds the white 1 to the red 2 and crosses 3 in red" in turn[1]
+    assert "Tony has 5 crosses in red and crosses its last number, 12" in turn[2]
+    assert "Tony has 7 crosses in red" in example("doubles").turn[-1]
+
+
+def example(name, lang="en"):
+    grid = load_grid(name)
+    marks = example_marks(grid)
+    return compose_example(grid, marks, score_sheet(grid, marks), load_labels(lang))
 
 
 def test_a_card_is_the_same_bytes_every_time():
@@ -134,7 +170,7 @@ def test_rules_that_cannot_fit_say_so():
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
     with pytest.raises(LayoutError, match=r"^the rules do not fit on one 150 x 150 mm page, even at 6.5 pt$"):
-        layout_card(compose_rules(grid, labels), compose_example(grid, score, labels), picture, (150, 150),
+        layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture, (150, 150),
                     measure_text)
 
 

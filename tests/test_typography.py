@@ -43,7 +43,7 @@ def card_lines(lang: str) -> list[str]:
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
-    card = layout_card(compose_rules(grid, labels), compose_example(grid, score, labels), picture, PAPERS["a4"],
+    card = layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture, PAPERS["a4"],
                        measure_text)
     return [item.text for item in card.page.items if isinstance(item, Text)]
 

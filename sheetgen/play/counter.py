@@ -87,7 +87,7 @@ def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEM
     labels, look = words or load_labels(lang), load_theme(theme)
     code = "und" if words is not None else lang
     data = page_data(grid, labels, look) | {"pack": pack_page}
-    return fill_template(TEMPLATE.read_text(encoding="utf-8"), code, grid.title, data)
+    return fill_template(TEMPLATE.read_text(encoding="utf-8"), code, labels.grid_title(grid), data)
 
 
 def fill_template(template: str, lang: str, title: str, data: dict) -> str:
@@ -116,7 +116,7 @@ def script_json(data: dict) -> str:
 def page_data(grid: Grid, labels: Labels, theme: Theme) -> dict:
     """Everything the page reads: the grid, the words, the look."""
     return {
-        "grid": grid_as_data(grid),
+        "grid": grid_as_data(grid) | {"title": labels.grid_title(grid)},  # the title in the page's language
         "words": dict(labels.words),
         "look": theme_as_data(theme),
         "pictures": pictures(grid, theme),

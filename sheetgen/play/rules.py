@@ -51,7 +51,7 @@ def compose_rules(grid: Grid, labels: Labels) -> Rules:
         words.scoring(),
         words.mistakes(),
     ]
-    return Rules(labels.fill("rules_heading", title=grid.title), tuple(sections))
+    return Rules(labels.fill("rules_heading", title=labels.grid_title(grid)), tuple(sections))
 
 
 # The original game, whose players a variant's differences are set apart for

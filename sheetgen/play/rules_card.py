@@ -20,9 +20,9 @@ from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Tex
 from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, plan_sheet
-from ..sheet.style import MINUS, Labels, Theme
+from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
-from .marks import Marks
+from .marks import Marks, RowMarks
 from .rules import Rules, glued, row_in_words
 from .scoring import Score
 
@@ -45,12 +45,17 @@ RULE: RGB = (0.6, 0.6, 0.6)
 
 @record
 class Example:
-    """A worked example in words: (what, points) lines, then the total."""
+    """A worked example in words: (what, points) lines with each row's
+    arithmetic, then the total; the goal line under the card's heading; a
+    turn played out with names and dice, and a row closed."""
 
     title: str
     intro: str
     lines: tuple[tuple[str, str], ...]
     total: tuple[str, str]
+    goal: str = ""
+    turn_title: str = ""
+    turn: tuple[str, ...] = ()
 
 
 @record
@@ -66,14 +71,16 @@ def _number(value: int) -> str:
     return str(value).replace("-", MINUS)
 
 
-def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
-    """What the example sheet scores, line by line, in ``labels``' language."""
+def compose_example(grid: Grid, marks: Marks, score: Score, labels: Labels) -> Example:
+    """What the example sheet ``marks`` scores, line by line with each row's
+    arithmetic (cells, the extra cross of double cells, small boxes, the lock),
+    in ``labels``' language; and a turn played out on ``grid``."""
     lines = []
-    for index, row in enumerate(score.rows):
-        key = "rules_example_row_locked" if row.locked else "rules_example_row"
-        if row.counted != row.crosses:
-            key = "rules_example_row_capped"
-        what = labels.fill(key, row=row_in_words(grid, index, labels), crosses=row.crosses, counted=row.counted)
+    for index, (row, marked) in enumerate(zip(score.rows, marks.rows)):
+        added = " + ".join(row_sum(grid, index, marked, row.locked, labels))
+        what = labels.fill("rules_example_row_capped" if row.counted != row.crosses else "rules_example_row",
+                           row=row_in_words(grid, index, labels), sum=added,
+                           crosses=row.crosses, counted=row.counted)
         lines.append((what, str(row.points)))
     if score.penalties:
         lines.append((labels.fill("rules_example_penalties", count=score.penalties), _number(score.penalty_points)))
@@ -83,7 +90,49 @@ def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
                            effect=labels(f"power_{power.effect.value}", amount or None))
         lines.append((what, f"+{power.points}"))
     return Example(labels("rules_title_example"), labels("rules_example"), tuple(lines),
-                   (labels("rules_example_total"), _number(score.total)))
+                   (labels("rules_example_total"), _number(score.total)), labels("rules_goal"),
+                   labels("rules_title_example_turn"), tuple(played_turn(grid, labels)))
+
+
+def row_sum(grid: Grid, index: int, marked: RowMarks, locked: bool, labels: Labels) -> list[str]:
+    """The parts of a row's crosses, as the card adds them up: '6 cells', '1 for a double cell', 'lock'."""
+    row = grid.rows[index]
+    weights = {cell.number: cell.weight for cell in row.cells}
+    extra = sum(weights[number] - 1 for number in marked.crossed)
+    parts = [labels.fill("rules_sum_cells", count=len(marked.crossed))]
+    if extra:
+        parts.append(labels.fill("rules_sum_double", count=extra))
+    if marked.bis:
+        parts.append(labels.fill("rules_sum_small", count=len(marked.bis)))
+    if locked:
+        parts.append(labels("rules_sum_lock"))
+    return parts
+
+
+def played_turn(grid: Grid, labels: Labels) -> Iterable[str]:
+    """A first turn on ``grid`` with the dice it uses: the white sum announced
+    and crossed by another player in a row that has it, a white and a coloured
+    die added for the second cell of the top row; then the top row closed.
+    Each sentence only where the grid's numbers allow it."""
+    faces = grid.dice_faces
+    white_1, white_2 = min(4, faces), 1
+    total = white_1 + white_2
+    rows_with = [r for r, row in enumerate(grid.rows) if total in row.numbers]
+    if rows_with:
+        r = next((r for r in rows_with if r != 0), rows_with[0])
+        yield labels.fill("rules_example_turn", dice=f"{white_1}{NO_BREAK}+{NO_BREAK}{white_2}", sum=total,
+                          row=row_in_words(grid, r, labels))
+        top = grid.rows[0]
+        if len(top.cells) > 1:
+            cell = top.cells[1]
+            white = next((w for w in (white_1, white_2) if 1 <= cell.number - w <= faces), None)
+            if white is not None:
+                yield labels.fill("rules_example_turn_2", white=white, die=cell.number - white,
+                                  colour=labels(f"rules_colour_{cell.colour.value}"), total=cell.number,
+                                  row=row_in_words(grid, 0, labels))
+    top = grid.rows[0]
+    yield labels.fill("rules_example_lock", count=grid.close_after, row=row_in_words(grid, 0, labels),
+                      last=top.numbers[-1], colour=labels(f"rules_colour_{top.lock_colour.value}"))
 
 
 def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float],
@@ -126,6 +175,10 @@ def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, 
     for text in _wrap(heading.text, content.w, heading.size, True, measure):
         items.append(_text(_Line(text, heading.size, True), content.x, y, content.w))
         y += heading.height
+    for text in _wrap(example.goal, content.w, size * TITLE_SCALE, True, measure):
+        items.append(_text(_Line(text, size * TITLE_SCALE, True), content.x, y, content.w))
+        y += size * TITLE_SCALE * LEADING
+    y += size * PARAGRAPH_GAP
     items.append(Polygon(((content.x, y), (content.right, y)), stroke=RULE, line=0.3, closed=False))
     y += size * PARAGRAPH_GAP * 2
 
@@ -192,6 +245,16 @@ def _example(example: Example, area: Box, size: float, measure: Measure, items: 
         items.append(_text(_Line(points, size, bold), area.x, y, area.w, anchor="end"))
         for part in _wrap(what, room, size, bold, measure):
             items.append(_text(_Line(part, size, bold), area.x, y, room))
+            y += size * LEADING
+    if example.turn:
+        y += size * SECTION_GAP
+        for part in _wrap(example.turn_title, area.w, size * TITLE_SCALE, True, measure):
+            items.append(_text(_Line(part, size * TITLE_SCALE, True), area.x, y, area.w))
+            y += size * TITLE_SCALE * LEADING
+    for n, paragraph in enumerate(example.turn):
+        y += size * PARAGRAPH_GAP if n else 0.0
+        for part in _wrap(paragraph, area.w, size, False, measure):
+            items.append(_text(_Line(part, size), area.x, y, area.w))
             y += size * LEADING
     return y
 

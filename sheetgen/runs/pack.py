@@ -295,7 +295,7 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
     for the page inside the zip: no button to download it), ``typical`` each
     grid's typical game."""
     words = load_labels(lang)
-    short = short_titles(grids)
+    short = short_titles(replace(grid, title=words.grid_title(grid)) for grid in grids)  # in the page's language
     kinds = _in_pack(pack)
 
     def amount(size: int) -> str:
@@ -347,7 +347,8 @@ def index_html(pack: Pack, grids: list[Grid], lang: str, sizes: dict[str, int], 
                       text=words("pack_counter_open"), size=amount(sizes[path]))
         downloads.append(fill("files", name=counter, note=words("pack_counter_note"), buttons=button))
         game = typical[grid.name]
-        about = [fill("about", text=grid.description)] if grid.description and lang == DEFAULT_LANG else []
+        description = words.grid_about(grid)
+        about = [fill("about", text=description)] if description else []
         about.append(fill("about", text=words.fill("pack_typical", players=game.players, score=game.winning_score,
                                                    rolls=game.rolls, games=game.games)))
         sections.append(fill(

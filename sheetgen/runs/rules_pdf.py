@@ -27,7 +27,7 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4", word
     picture = example_picture(grid, marks, score, labels, theme, measure_text)
     rules = compose_rules(grid, labels)
     try:
-        card = layout_card(rules, compose_example(grid, score, labels), picture, PAPERS[paper], measure_text)
+        card = layout_card(rules, compose_example(grid, marks, score, labels), picture, PAPERS[paper], measure_text)
     except LayoutError as error:
         raise error.within(where=grid.source) from None
     return render_page(card.page, [card.picture], title=f"{rules.heading} ({labels('language')})",

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..checks import Node
 from ..errors import InputError
-from ..grid.model import Colour
+from ..grid.model import Colour, Grid
 from ..grid.shipped import shipped_data
 from ..pdf.geometry import RGB
 from ..records import record
@@ -55,6 +55,21 @@ class Labels:
     @cached_property
     def _by_key(self) -> dict[str, str]:
         return dict(self.words)
+
+    def grid_title(self, grid: Grid) -> str:
+        """``grid``'s title in this language where it is a built-in grid's
+        (its title the English one of that name), else its own."""
+        return self._grid_words(grid, "title", grid.title)
+
+    def grid_about(self, grid: Grid) -> str:
+        """``grid``'s description in this language, as ``grid_title``."""
+        return self._grid_words(grid, "about", grid.description)
+
+    def _grid_words(self, grid: Grid, what: str, own: str) -> str:
+        key = f"rules_grid_{what}_{grid.name}"
+        if key not in self._by_key or _english().get(f"rules_grid_title_{grid.name}") != grid.title:
+            return own
+        return self._by_key[key]
 
     def __call__(self, key: str, n: int | str | None = None) -> str:
         text = self._by_key[key]
