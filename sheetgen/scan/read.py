@@ -1,0 +1,214 @@
+"""From a picture to readings: find each sheet by its corner markers, warp it
+to the plan's millimetres, and decide every box, crossed or not, with a confidence.
+
+Plain Python over what ``vision`` returns; ``vision`` is imported here, the
+first time a picture is read, so that importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError
+from ..grid.model import Grid
+from ..pdf.geometry import Box, Drawing
+from ..records import record
+from ..sheet.machine import Identity, decode, machine_room
+from ..sheet.plan import SIZES, SheetPlan
+
+if TYPE_CHECKING:
+    from .vision import Features, Marker, Picture
+
+SCALE = 8.0  # pixels per mm of the warped sheet
+INK = 0.2  # a pixel this much darker than the template's is ink
+CONFIDENT = 0.7  # decisions below this confidence are doubtful
+
+
+@record
+class BoxReading:
+    kind: str  # "cell", "bis", "lock", "penalty", "bar"
+    row: int  # the row (cells, Bis boxes, locks); the box's index for penalties and the bar
+    index: int  # the cell's index in its row; 0 for the others
+    crossed: bool
+    confidence: float
+    what: str  # "cross", "fill", "empty", "stroke", "dot", "faint"
+
+    @property
+    def ident(self) -> str:
+        """The box's name in reports and on the review page: "cell 1.5", "lock 2", "penalty 3", "bar 4"."""
+        if self.kind in ("cell", "bis"):
+            return f"{self.kind} {self.row + 1}.{self.index + 1}"
+        return f"{self.kind} {self.row + 1}"
+
+
+@record
+class SheetReading:
+    identity: Identity
+    boxes: tuple[BoxReading, ...]
+    where: str  # the file and the sheet's place in it: "page 1, sheet 3"
+
+    @property
+    def doubtful(self) -> tuple[BoxReading, ...]:
+        return tuple(box for box in self.boxes if box.confidence < CONFIDENT)
+
+
+Layout = Callable[[Identity], tuple[Grid, SheetPlan, Drawing]]
+
+
+def plan_boxes(plan: SheetPlan) -> list[tuple[str, int, int, Box]]:
+    """Every box a player may cross, with what it is: (kind, row or index, index, box in mm)."""
+    boxes = [("cell", cell.row, cell.index, cell.pale) for cell in plan.cells]
+    boxes += [("bis", cell.row, cell.index, cell.bis_box) for cell in plan.cells if cell.bis_box is not None]
+    boxes += [("lock", lock.row, 0, lock.box) for lock in plan.locks]
+    boxes += [("penalty", box.index, 0, box.box) for box in plan.penalties]
+    boxes += [("bar", box.index, 0, box.box) for box in plan.bar]
+    return boxes
+
+
+def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layout) -> list[SheetReading]:
+    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``), its boxes decided."""
+    from . import vision
+
+    markers = vision.find_markers(picture)
+    markers = [m for m in markers if m.ident < 4]
+    if not markers:
+        raise InputError(where, "", "no sheetgen marks found: no corner markers (a sheet printed before sheetgen"
+                                    " printed them, with --no-machine-marks, or not a sheetgen sheet)")
+    codes = vision.read_codes(picture)
+    readings = []
+    size_guess = SIZES[given.size] if given is not None else None
+    for number, group in enumerate(_group(markers, codes, size_guess, where), 1):
+        identity = group[1] or given
+        if identity is None:
+            raise InputError(where, "", "this sheet has no code to say its grid: give --grid (and --lang, --size,"
+                                        " --theme as printed)")
+        grid, plan, drawing = layout(identity)
+        readings.append(read_sheet(picture, group[0], plan, drawing, identity, f"{where}: sheet {number}"))
+    return readings
+
+
+def _group(markers: list[Marker], codes: list, size: Any, where: str) -> list[tuple[list[Marker], Identity | None]]:
+    """Markers of one sheet together: each marker predicts its sheet's centre; markers of different
+    corners whose predictions meet belong together."""
+    from . import vision
+
+    width, height = (size.width, size.height) if size is not None else (SIZES["standard"].width,
+                                                                         SIZES["standard"].height)
+    plan_corners = _marker_squares(width, height)
+    predicted = []
+    for marker in markers:
+        matrix = vision.homography(_square(plan_corners[marker.ident]), list(marker.corners))
+        centre, = vision.project(matrix, [(width / 2, height / 2)])
+        side = math.dist(marker.corners[0], marker.corners[1])
+        predicted.append((centre, side))
+    groups: list[list[int]] = []
+    for i, (centre, side) in enumerate(predicted):
+        for group in groups:
+            other = predicted[group[0]][0]
+            if math.dist(centre, other) < side * 8 and all(markers[j].ident != markers[i].ident for j in group):
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    found = []
+    for group in groups:
+        if len(group) < 3:
+            continue
+        chosen = [markers[i] for i in group]
+        found.append((chosen, _code_for(chosen, codes, where)))
+    if not found:
+        raise InputError(where, "", "no sheetgen marks found: fewer than three corner markers of one sheet")
+    found.sort(key=lambda item: (min(c[1] for m in item[0] for c in m.corners), min(c[0] for m in item[0]
+                                                                                    for c in m.corners)))
+    return found
+
+
+def _code_for(markers: list[Marker], codes: list, where: str) -> Identity | None:
+    xs = [c[0] for m in markers for c in m.corners]
+    ys = [c[1] for m in markers for c in m.corners]
+    for text, points in codes:
+        cx, cy = sum(p[0] for p in points) / 4, sum(p[1] for p in points) / 4
+        if min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys):
+            return decode(text, where)
+    return None
+
+
+def _marker_squares(width: float, height: float) -> list[Box]:
+    return [box for box in machine_room(_Frame(width, height)).fiducials]  # type: ignore[arg-type]
+
+
+class _Frame:
+    """The little of a plan that ``machine_room`` reads: the sheet's size."""
+
+    def __init__(self, width: float, height: float):
+        self.width, self.height = width, height
+
+
+def _square(box: Box) -> list[tuple[float, float]]:
+    return [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+
+
+def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing: Drawing, identity: Identity,
+               where: str) -> SheetReading:
+    """Warp the sheet of ``markers`` to the plan's frame and decide each of its boxes."""
+    from . import vision
+
+    squares = machine_room(plan).fiducials
+    source = [corner for marker in markers for corner in marker.corners]
+    target = [(x * SCALE - 0.5, y * SCALE - 0.5) for marker in markers for x, y in _square(squares[marker.ident])]
+    matrix = vision.homography(source, target)
+    width, height = round(plan.width * SCALE), round(plan.height * SCALE)
+    sheet = vision.warp(picture, matrix, width, height)
+    template = _template(drawing)
+    dark = vision.darkness(sheet, template, SCALE)
+    boxes = plan_boxes(plan)
+    pixels = [_pixels(box) for *_, box in boxes]
+    features = vision.box_features(dark, pixels, INK)
+    readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
+    return SheetReading(identity, readings, where)
+
+
+def _pixels(box: Box) -> tuple[int, int, int, int]:
+    """The inner part of ``box`` in warped pixels: a fifth off each side, clear of its frame and of a
+    neighbour's overshoot."""
+    inner = box.inset(min(box.w, box.h) * 0.18)
+    return (round(inner.x * SCALE), round(inner.y * SCALE), max(round(inner.w * SCALE), 1),
+            max(round(inner.h * SCALE), 1))
+
+
+def decide(f: Features) -> tuple[bool, float, str]:
+    """Crossed or not, how sure, and what the box seems to hold."""
+    if f.ink < 0.015:
+        return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
+    if f.ink > 0.45:
+        return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
+    if f.spread < 0.25 and f.ink < 0.3:
+        return False, min(1.0, 0.7 + (0.25 - f.spread) * 2), "stroke"
+    if f.reach < 0.75:
+        return False, 0.75 if f.ink < 0.05 else 0.5, "dot"
+    if f.darkness < 0.3:
+        return f.ink > 0.08, 0.4, "faint"
+    sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
+    return True, max(0.0, sure), "cross"
+
+
+@lru_cache(maxsize=16)
+def _template(drawing: Drawing) -> Picture:
+    """The empty sheet, marks included, at the reading scale: what each pixel should look like unfilled."""
+    from ..pdf.raster import rasterise_png
+    from ..pdf.render import render_page
+    from . import vision
+
+    pdf = render_page(Drawing(drawing.width, drawing.height, ()), [_placed(drawing)])
+    return vision.from_png(rasterise_png(pdf, Box(0, 0, drawing.width, drawing.height), SCALE * 25.4))
+
+
+def _placed(drawing: Drawing) -> Any:
+    from ..pdf.geometry import Placed
+
+    return Placed(drawing, 0.0, 0.0)
+
+

@@ -1,0 +1,156 @@
+"""The only module that imports OpenCV (cv2) and numpy: pictures in, plain numbers out.
+
+Everything else in ``scan/`` works on what this module returns (marker corners,
+code texts, per-box features as floats); pictures stay opaque ``Picture``
+values.  It is imported only by a scan, so that printing never loads OpenCV.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..records import record
+
+Point = tuple[float, float]
+
+
+@record
+class Picture:
+    """A grey picture, 0 (black) to 1 (white), as float32 rows; ``pixels`` is the numpy array."""
+
+    pixels: Any
+    width: int
+    height: int
+
+
+@record
+class Marker:
+    ident: int
+    corners: tuple[Point, ...]  # the marker's own top-left, top-right, bottom-right, bottom-left, pixels
+
+
+@record
+class Features:
+    """What a box holds, ink measured against the empty sheet's template, 0 to 1."""
+
+    ink: float  # the share of the box's inner part darker than expected
+    spread: float  # how far the ink spreads in its narrower direction, against its wider (0: a line, 1: round)
+    reach: float  # the share of the inner part's four quarters that hold ink (an X and a fill reach all four)
+    darkness: float  # mean darkness of the inked pixels
+
+
+def decode(data: bytes) -> Picture | None:
+    """The picture in ``data`` (JPEG, PNG, TIFF...), or None if OpenCV cannot decode it."""
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        return None
+    return _picture(image)
+
+
+def from_png(data: bytes) -> Picture:
+    picture = decode(data)
+    assert picture is not None, "a PNG this program made decodes"
+    return picture
+
+
+def _picture(grey: Any) -> Picture:
+    pixels = grey.astype(np.float32) / 255.0
+    return Picture(pixels, int(pixels.shape[1]), int(pixels.shape[0]))
+
+
+def find_markers(picture: Picture) -> list[Marker]:
+    """The corner markers (DICT_4X4_50) found in ``picture``."""
+    grey = (picture.pixels * 255).astype(np.uint8)
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), parameters)
+    corners, ids, _ = detector.detectMarkers(grey)
+    if ids is None:
+        return []
+    return [Marker(int(ident), tuple((float(x), float(y)) for x, y in quad.reshape(4, 2)))
+            for quad, ident in zip(corners, ids.flatten())]
+
+
+def read_codes(picture: Picture) -> list[tuple[str, tuple[Point, ...]]]:
+    """The QR codes' texts in ``picture`` with their corners."""
+    grey = (picture.pixels * 255).astype(np.uint8)
+    ok, texts, points, _ = cv2.QRCodeDetector().detectAndDecodeMulti(grey)
+    if not ok:
+        return []
+    return [(text, tuple((float(x), float(y)) for x, y in quad)) for text, quad in zip(texts, points) if text]
+
+
+def homography(source: list[Point], target: list[Point]) -> Any:
+    matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64), 0)
+    return matrix
+
+
+def project(matrix: Any, points: list[Point]) -> list[Point]:
+    moved = cv2.perspectiveTransform(np.array([points], np.float64), matrix)[0]
+    return [(float(x), float(y)) for x, y in moved]
+
+
+def invert(matrix: Any) -> Any:
+    return np.linalg.inv(matrix)
+
+
+def warp(picture: Picture, matrix: Any, width: int, height: int) -> Picture:
+    """``picture`` seen through ``matrix`` (picture pixels -> target pixels), ``width`` x ``height``."""
+    out = cv2.warpPerspective(picture.pixels, matrix, (width, height), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+    return Picture(out, width, height)
+
+
+def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
+    """How much darker each pixel of ``sheet`` is than the empty ``template``, 0 to 1, after the
+    light is corrected: the sheet's brightness is divided by its large-scale ratio to the template's
+    (uneven light, a shadow, grey paper), measured on the template's white paper only."""
+    observed, expected = sheet.pixels, template.pixels
+    if expected.shape != observed.shape:  # the raster's size rounds its own way
+        expected = cv2.resize(expected, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+    paper = (expected > 0.9).astype(np.float32)
+    size = int(scale * 12) | 1  # a 12 mm window: larger than a cross, smaller than a shadow's edge
+    ratio = cv2.GaussianBlur(observed * paper, (size, size), 0) / np.maximum(
+        cv2.GaussianBlur(expected * paper, (size, size), 0), 1e-3)
+    corrected = observed / np.maximum(ratio, 0.05)
+    # against the darkest expected pixel nearby: a printed edge a pixel or two off is not ink
+    nearby = cv2.erode(expected, np.ones((5, 5), np.uint8))
+    return Picture(np.clip(nearby - corrected, 0.0, 1.0), sheet.width, sheet.height)
+
+
+def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float) -> list[Features]:
+    """The features of each box (x, y, w, h pixels) of the darkness picture ``dark``."""
+    result = []
+    pixels = dark.pixels
+    for x, y, w, h in boxes:
+        part = pixels[max(y, 0):y + h, max(x, 0):x + w]
+        inked = part > threshold
+        count = int(inked.sum())
+        if count < 3:
+            result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0))
+            continue
+        ys, xs = np.nonzero(inked)
+        spread = _spread(xs.astype(np.float64), ys.astype(np.float64))
+        hh, ww = part.shape
+        quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
+                    inked[hh // 2:, ww // 2:]]
+        reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
+        result.append(Features(count / part.size, spread, reach, float(part[inked].mean())))
+    return result
+
+
+def _spread(xs: Any, ys: Any) -> float:
+    """The square root of the ratio of the ink's smaller to larger principal variance."""
+    cov = np.cov(np.vstack((xs, ys)))
+    low, high = np.linalg.eigvalsh(cov)
+    return float(np.sqrt(max(low, 0.0) / high)) if high > 0 else 0.0
+
+
+def to_png(picture: Picture) -> bytes:
+    ok, data = cv2.imencode(".png", (np.clip(picture.pixels, 0, 1) * 255).astype(np.uint8))
+    assert ok
+    return bytes(data.tobytes())
