@@ -445,10 +445,12 @@ def schema(output: str | None, quiet: bool) -> None:
               default=SerialOrder.STACK.value, show_default=True,
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
 @_quiet_option("no progress bar, no summary")
 def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: int | str, lang: str,
            lang_file: str | None, size: str, paper: str | None, theme: str, colour_marks: bool, header: str | None,
-           serial: bool, first_serial: int | None, serial_order: str, quiet: bool) -> None:
+           serial: bool, first_serial: int | None, serial_order: str, quiet: bool, no_machine_marks: bool) -> None:
     """Print GRID (a built-in name or a YAML file, '-' for standard input) as a
     PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
@@ -479,7 +481,7 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
         first_serial = 1
     job = Job(model, seed=seed, lang=lang, words=_words(lang_file), size=sheet_size, paper=paper,
               theme=theme, colour_marks=colour_marks, header=header or "", first_serial=first_serial,
-              serial_order=SerialOrder(serial_order))
+              serial_order=SerialOrder(serial_order), machine_marks=not no_machine_marks)
     job = replace(job, sheets=sheets or pages * page_plan(job).per_page)
     try:
         check_job(job)
@@ -560,6 +562,77 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         if evening is not None and standings is not None:
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if result.refused:
+        sys.exit(1)
+
+
+SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'"
+
+
+@cli.command(examples=("sheetgen scan photo.jpg --grid classic", "sheetgen scan scans.pdf --grid classic --json",
+                       "sheetgen scan photo.jpg --grid classic -o out/marks/"))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--grid", "grid_spec", metavar="GRID",
+              help="The grid the sheets were printed from (a built-in name or a YAML file), for sheets whose code"
+                   " does not say it or a custom grid.  [default: from each sheet's code]")
+@click.option("--lang", type=Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="With --grid: the language the sheets were printed in.")
+@click.option("--size", type=Choice(SIZES), default=STANDARD.name, show_default=True,
+              help="With --grid: the size the sheets were printed at.")
+@click.option("--theme", type=Choice(themes()), default=DEFAULT_THEME, show_default=True,
+              help="With --grid: the theme the sheets were printed in.")
+@click.option("--strip", is_flag=True, help="With --grid: the sheets were printed with a header or serial numbers.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores and the sheets to check as JSON.")
+@click.option("-o", "--output", metavar="FOLDER", help="Write one marks file per sheet read in FOLDER.")
+@_quiet_option("no tables (the exit code says whether every sheet scored)")
+def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, theme: str, strip: bool,
+         as_json: bool, output: str | None, quiet: bool) -> None:
+    """Read photos and scans of filled sheets (JPEG, PNG, TIFF, PDF), then
+    score and rank them as `sheetgen score` does.  A sheet with a doubtful box,
+    or one the rules forbid, is reported as "check this sheet" (exit 1)."""
+    import importlib.util
+    import json
+
+    if importlib.util.find_spec("cv2") is None or importlib.util.find_spec("numpy") is None:
+        raise click.UsageError(SCAN_EXTRA)
+    from .grid.load import load_grid
+    from .play.results import format_scores, scores_json_text
+    from .runs.output import write_atomic
+    from .scan.files import pictures
+    from .scan.layout import layouts
+    from .scan.read import sheets_in
+    from .scan.sheets import check, marks_data
+    from .sheet.machine import Identity, grid_key
+
+    custom = load_grid(grid_spec) if grid_spec else None
+    given = None
+    if custom is not None:
+        builtin = load_grid(custom.name) if grid_spec == custom.name else None
+        given = Identity(grid_key(custom, builtin), lang, size, theme, strip)
+    scores: list = []
+    refused: list = []
+    written: list[Path] = []
+    for path in files:
+        for where, picture in pictures(path):
+            layout = layouts(custom, where)
+            for reading in sheets_in(picture, where, given, layout):
+                grid, plan, _ = layout(reading.identity)
+                checked = check(reading, grid, plan)
+                if output:
+                    target = Path(output) / f"sheet-{len(written) + 1:03d}.json"
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
+                    written.append(target)
+                if checked.score is None:
+                    _complain(f"{reading.where}: {checked.problem}")
+                    refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
+                                    "doubtful": [box.ident for box in reading.doubtful]})
+                else:
+                    scores.append(replace(checked.score, source=reading.where))
+    if not quiet:
+        _say(scores_json_text(scores, refused) if as_json else format_scores(scores, ranked=not refused), nl=False)
+    if written and not quiet:
+        _report(f"wrote {plural(len(written), 'marks file')} in {output}")
+    if refused:
         sys.exit(1)
 
 

@@ -1,0 +1,133 @@
+"""sheetgen scan: the marks printed, the payload, reading crosses from a rendered page, and bad input refused."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from sheetgen.errors import InputError  # noqa: E402
+from sheetgen.grid.load import load_grid  # noqa: E402
+from sheetgen.pdf.geometry import Box  # noqa: E402
+from sheetgen.pdf.impose import impose  # noqa: E402
+from sheetgen.pdf.raster import rasterise_png  # noqa: E402
+from sheetgen.runs.jobs import Job, layout_job, render_job  # noqa: E402
+from sheetgen.scan import vision  # noqa: E402
+from sheetgen.scan.layout import layouts  # noqa: E402
+from sheetgen.scan.read import sheets_in  # noqa: E402
+from sheetgen.scan.sheets import check  # noqa: E402
+from sheetgen.sheet.machine import Identity, decode, encode  # noqa: E402
+
+DPI = 300
+PX = DPI / 25.4
+
+
+def test_the_payload_round_trips_and_a_newer_one_is_refused():
+    identity = Identity("#0123456789ab", "de", "large", "mono", True, (3, 7), 42)
+    assert decode(encode(identity), "x") == identity
+    with pytest.raises(InputError, match="format 2"):
+        decode(encode(identity).replace("SG1", "SG2"), "x")
+    with pytest.raises(InputError, match="not a sheetgen code"):
+        decode("hello", "x")
+
+
+@pytest.fixture(scope="module")
+def page():
+    job = Job(load_grid("classic"))
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    return job, cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+def _read(image, grid="classic"):
+    picture = vision.decode(cv2.imencode(".png", image)[1].tobytes())
+    layout = layouts(None, "page.png")
+    readings = sheets_in(picture, "page.png", Identity(grid, "en", "standard"), layout)
+    return [(r, check(r, *layout(r.identity)[:2])) for r in readings]
+
+
+def test_a_clean_page_reads_eight_empty_sheets(page):
+    _, image = page
+    result = _read(image)
+    assert len(result) == 8
+    assert all(not box.crossed for reading, _ in result for box in reading.boxes)
+    assert all(checked.score is not None and checked.score.total == 0 for _, checked in result)
+
+
+def _cell_px(job, slot, row, index):
+    plan, _ = layout_job(job)
+    cell = next(c for c in plan.cells if c.row == row and c.index == index)
+    at = impose(job.paper, plan.width, plan.height).slots[slot]
+    box = cell.pale.shifted(at.x, at.y)
+    return [(round(x * PX), round(y * PX)) for x, y in ((box.x, box.y), (box.right, box.bottom))]
+
+
+def test_crosses_are_read_and_a_single_strike_is_not(page):
+    job, clean = page
+    image = clean.copy()
+    crosses = [(0, 0), (0, 2), (1, 1), (3, 4)]
+    for row, index in crosses:  # an X in pen, 0.5 mm
+        (x0, y0), (x1, y1) = _cell_px(job, 0, row, index)
+        cv2.line(image, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), 20, 6)
+        cv2.line(image, (x1 - 5, y0 + 5), (x0 + 5, y1 - 5), 20, 6)
+    (x0, y0), (x1, y1) = _cell_px(job, 0, 0, 1)  # skipped and struck through
+    cv2.line(image, (x0 + 4, (y0 + y1) // 2), (x1 - 4, (y0 + y1) // 2 + 3), 20, 6)
+    reading, checked = _read(image)[0]
+    assert {(b.row, b.index) for b in reading.boxes if b.kind == "cell" and b.crossed} == set(crosses)
+    assert not reading.doubtful
+    assert checked.score is not None
+    assert [row.crosses for row in checked.score.rows] == [2, 1, 0, 1]
+
+
+def test_a_sheet_the_rules_forbid_is_to_be_checked(page):
+    job, clean = page
+    image = clean.copy()
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[0]
+    lock = plan.locks[0].box.shifted(at.x, at.y)  # a lock crossed with nothing before it
+    cx, cy, r = round(lock.cx * PX), round(lock.cy * PX), round(lock.w * PX / 3)
+    cv2.line(image, (cx - r, cy - r), (cx + r, cy + r), 20, 6)
+    cv2.line(image, (cx + r, cy - r), (cx - r, cy + r), 20, 6)
+    reading, checked = _read(image)[0]
+    assert checked.score is None and checked.problem.startswith("check this sheet")
+
+
+def _scan(tmp_path, data: bytes, name: str):
+    from click.testing import CliRunner
+
+    from sheetgen.cli import cli
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    return CliRunner().invoke(cli, ["scan", str(path), "--grid", "classic"])
+
+
+def _png(width: int, height: int, rows: bytes = b"") -> bytes:
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize(("data", "name", "message"), [
+    (b"hello, not a picture", "a.png", "not a picture sheetgen can read"),
+    (_png(30_000, 30_000), "huge.png", "30000 x 30000 pixels, more than 100 MP: refused before decoding it"),
+    (b"\xff\xd8\xff\xe0" + bytes(200), "cut.jpg", "a truncated JPEG"),
+    (_png(200, 100, (b"\x00" + b"\xff" * 200) * 100), "white.png", "no sheetgen marks found"),
+])
+def test_bad_input_gets_one_line(tmp_path, data, name, message):
+    result = _scan(tmp_path, data, name)
+    assert result.exit_code == 1
+    assert message in str(result.output) + str(result.exception or "")
+
+
+def test_sheets_printed_without_marks_are_refused(tmp_path):
+    job = Job(load_grid("classic"), machine_marks=False)
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), 150)
+    result = _scan(tmp_path, png, "old.png")
+    assert result.exit_code == 1
+    assert "no sheetgen marks found" in str(result.output) + str(result.exception or "")
