@@ -7,12 +7,19 @@ values.  It is imported only by a scan, so that printing never loads OpenCV.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
-import cv2
-import numpy as np
-
 from ..records import record
+
+
+def _libraries() -> tuple[ModuleType, ModuleType]:
+    """OpenCV and numpy, imported when a picture is first worked on: importing this module
+    (as every module is imported by some checks) loads neither."""
+    import cv2
+    import numpy
+
+    return cv2, numpy
 
 Point = tuple[float, float]
 
@@ -44,6 +51,7 @@ class Features:
 
 def decode(data: bytes) -> Picture | None:
     """The picture in ``data`` (JPEG, PNG, TIFF...), or None if OpenCV cannot decode it."""
+    cv2, np = _libraries()
     buffer = np.frombuffer(data, dtype=np.uint8)
     image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE)
     if image is None:
@@ -58,12 +66,14 @@ def from_png(data: bytes) -> Picture:
 
 
 def _picture(grey: Any) -> Picture:
+    cv2, np = _libraries()
     pixels = grey.astype(np.float32) / 255.0
     return Picture(pixels, int(pixels.shape[1]), int(pixels.shape[0]))
 
 
 def find_markers(picture: Picture) -> list[Marker]:
     """The corner markers (DICT_4X4_50) found in ``picture``."""
+    cv2, np = _libraries()
     grey = (picture.pixels * 255).astype(np.uint8)
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
@@ -77,6 +87,7 @@ def find_markers(picture: Picture) -> list[Marker]:
 
 def read_codes(picture: Picture) -> list[tuple[str, tuple[Point, ...]]]:
     """The QR codes' texts in ``picture`` with their corners."""
+    cv2, np = _libraries()
     grey = (picture.pixels * 255).astype(np.uint8)
     ok, texts, points, _ = cv2.QRCodeDetector().detectAndDecodeMulti(grey)
     if not ok:
@@ -85,21 +96,25 @@ def read_codes(picture: Picture) -> list[tuple[str, tuple[Point, ...]]]:
 
 
 def homography(source: list[Point], target: list[Point]) -> Any:
+    cv2, np = _libraries()
     matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64), 0)
     return matrix
 
 
 def project(matrix: Any, points: list[Point]) -> list[Point]:
+    cv2, np = _libraries()
     moved = cv2.perspectiveTransform(np.array([points], np.float64), matrix)[0]
     return [(float(x), float(y)) for x, y in moved]
 
 
 def invert(matrix: Any) -> Any:
+    cv2, np = _libraries()
     return np.linalg.inv(matrix)
 
 
 def warp(picture: Picture, matrix: Any, width: int, height: int) -> Picture:
     """``picture`` seen through ``matrix`` (picture pixels -> target pixels), ``width`` x ``height``."""
+    cv2, np = _libraries()
     out = cv2.warpPerspective(picture.pixels, matrix, (width, height), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_REPLICATE)
     return Picture(out, width, height)
@@ -109,6 +124,7 @@ def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
     """How much darker each pixel of ``sheet`` is than the empty ``template``, 0 to 1, after the
     light is corrected: the sheet's brightness is divided by its large-scale ratio to the template's
     (uneven light, a shadow, grey paper), measured on the template's white paper only."""
+    cv2, np = _libraries()
     observed, expected = sheet.pixels, template.pixels
     if expected.shape != observed.shape:  # the raster's size rounds its own way
         expected = cv2.resize(expected, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
@@ -124,6 +140,7 @@ def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
 
 def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float) -> list[Features]:
     """The features of each box (x, y, w, h pixels) of the darkness picture ``dark``."""
+    cv2, np = _libraries()
     result = []
     pixels = dark.pixels
     for x, y, w, h in boxes:
@@ -145,12 +162,14 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
 
 def _spread(xs: Any, ys: Any) -> float:
     """The square root of the ratio of the ink's smaller to larger principal variance."""
+    cv2, np = _libraries()
     cov = np.cov(np.vstack((xs, ys)))
     low, high = np.linalg.eigvalsh(cov)
     return float(np.sqrt(max(low, 0.0) / high)) if high > 0 else 0.0
 
 
 def to_png(picture: Picture) -> bytes:
+    cv2, np = _libraries()
     ok, data = cv2.imencode(".png", (np.clip(picture.pixels, 0, 1) * 255).astype(np.uint8))
     assert ok
     return bytes(data.tobytes())
