@@ -583,9 +583,17 @@ SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'
 @click.option("--strip", is_flag=True, help="With --grid: the sheets were printed with a header or serial numbers.")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores and the sheets to check as JSON.")
 @click.option("-o", "--output", metavar="FOLDER", help="Write one marks file per sheet read in FOLDER.")
+@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
+                   " standings, as `sheetgen score --standings` does.  [default: none]")
+@click.option("--game", metavar="NAME",
+              help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
+                   " made from the sheets]")
+@click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
 @_quiet_option("no tables (the exit code says whether every sheet scored)")
 def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, theme: str, strip: bool,
-         as_json: bool, output: str | None, quiet: bool) -> None:
+         as_json: bool, output: str | None, standings: Path | None, game: str | None, force: bool,
+         quiet: bool) -> None:
     """Read photos and scans of filled sheets (JPEG, PNG, TIFF, PDF), then
     score and rank them as `sheetgen score` does.  A sheet with a doubtful box,
     or one the rules forbid, is reported as "check this sheet" (exit 1)."""
@@ -593,7 +601,12 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     import json
 
     if importlib.util.find_spec("cv2") is None or importlib.util.find_spec("numpy") is None:
-        raise click.UsageError(SCAN_EXTRA)
+        raise SheetgenError(SCAN_EXTRA)  # the user's install, not the command line, is what to fix: exit 1
+    if (game is not None or force) and standings is None:
+        raise click.UsageError("--game and --force go with --standings")
+    if standings is not None:
+        _check_target(standings)
+        _check_game_name(game)
     from .grid.load import load_grid
     from .play.results import format_scores, scores_json_text
     from .runs.output import write_atomic
@@ -627,13 +640,39 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                     refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
                                     "doubtful": [box.ident for box in reading.doubtful]})
                 else:
-                    scores.append(replace(checked.score, source=reading.where))
-    if not quiet:
-        _say(scores_json_text(scores, refused) if as_json else format_scores(scores, ranked=not refused), nl=False)
+                    player = _scanned_name(path, reading.where)
+                    scores.append(replace(checked.score, source=reading.where, player=player))
+    evening = None
+    if standings and refused:
+        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
+    elif standings:
+        evening = _add_to_standings(standings, scores, game, force)
+    if quiet:
+        pass
+    elif as_json:
+        from .play.standings import standings_as_json
+
+        more = {"standings": standings_as_json(evening)} if evening is not None else {}
+        _say(scores_json_text(scores, refused, **more))
+    else:
+        from .play.standings import format_standings
+
+        _say(format_scores(scores, ranked=not refused), nl=False)
+        if evening is not None and standings is not None:
+            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if written and not quiet:
         _report(f"wrote {plural(len(written), 'marks file')} in {output}")
     if refused:
         sys.exit(1)
+
+
+def _scanned_name(path: str, where: str) -> str:
+    """A scanned sheet's player in the results and standings: its file's name and place, "page.png: sheet 3"
+    (the reader does not read the name written on it), its end kept when too long for the standings."""
+    from .play.standings import MAX_NAME
+
+    name = Path(path).name + where[len(path):]
+    return name if len(name) <= MAX_NAME else name[-MAX_NAME:]
 
 
 def _check_game_name(game: str | None) -> None:
@@ -727,7 +766,10 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
 @_lang_file_option("for every job instead of its 'lang'")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
-def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
+def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_file: str | None,
+          no_machine_marks: bool) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder,
     all of them or none.
 
@@ -745,6 +787,8 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
     if output == "-":
         _check_target(None, binary=True)
     plan = load_batch(manifest, _words(lang_file))
+    if no_machine_marks:
+        plan = replace(plan, jobs=tuple(replace(b, job=replace(b.job, machine_marks=False)) for b in plan.jobs))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         if output == "-":
             process.write_binary(combined_pdf(plan, progress))
@@ -766,8 +810,10 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
 @cli.command("pack", examples=("sheetgen pack", "sheetgen pack -o out/club-pack/"))
 @click.option("-o", "--output", metavar="FOLDER", default=os.fspath(OUT / "pack"), show_default=True,
               help="Folder to build the pack in.")
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
 @_quiet_option("no progress bar, no summary")
-def pack_command(output: str, quiet: bool) -> None:
+def pack_command(output: str, quiet: bool, no_machine_marks: bool) -> None:
     """Build the download pack: every built-in grid in every language, look and
     paper as one-page PDFs (large print and A6 too), a preview of each grid,
     a page per language (index.html) linking them, SHA256SUMS and one zip of
@@ -779,7 +825,7 @@ def pack_command(output: str, quiet: bool) -> None:
         raise click.BadParameter("the pack is a folder of files: name a folder (the zip inside it is the pack in"
                                  " one file)", param_hint="'-o'")
     folder = Path(output)
-    contents = Pack()
+    contents = Pack(machine_marks=not no_machine_marks)
     check_pack_target(folder, contents)  # before the minutes of work
     with _progress(contents.steps, "Building the pack", quiet) as progress:
         written = build_pack(folder, contents, progress)

@@ -131,3 +131,55 @@ def test_sheets_printed_without_marks_are_refused(tmp_path):
     result = _scan(tmp_path, png, "old.png")
     assert result.exit_code == 1
     assert "no sheetgen marks found" in str(result.output) + str(result.exception or "")
+
+
+def _invoke(args):
+    from click.testing import CliRunner
+
+    from sheetgen.cli import cli
+
+    return CliRunner().invoke(cli, args)
+
+
+def test_without_the_scan_extra_scan_says_how_to_install_it_and_exits_1(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "cv2" else real(name, *a))
+    result = _invoke(["scan", str(tmp_path / "any.jpg"), "--grid", "classic"])
+    assert result.exit_code == 1
+    assert "sheetgen scan needs the scan extra: pip install 'qwixx-sheets[scan]'" in result.output
+
+
+def test_scan_adds_the_game_to_the_standings(tmp_path, page):
+    _, image = page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    standings = tmp_path / "evening.csv"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--standings", str(standings)])
+    assert result.exit_code == 0, result.output
+    assert "Standings" in result.output
+    assert standings.read_text().count(",classic,") == 8
+    again = _invoke(["scan", str(picture), "--grid", "classic", "--standings", str(standings), "-q"])
+    assert again.exit_code == 1 and "not added again" in again.output
+
+
+def _markers_in(pdf: bytes) -> int:
+    png = rasterise_png(pdf, Box(0, 0, 210, 297), DPI)
+    return len(vision.find_markers(vision.from_png(png)))
+
+
+@pytest.mark.slow
+def test_batch_and_pack_leave_the_marks_off_when_told(tmp_path):
+    from sheetgen.runs.pack import PRINTS, sheet_job
+
+    manifest = tmp_path / "night.yaml"
+    manifest.write_text("jobs:\n  - grid: classic\n    sheets: 8\n")
+    with_marks, without = tmp_path / "with", tmp_path / "without"
+    assert _invoke(["batch", str(manifest), "-o", str(with_marks), "-q"]).exit_code == 0
+    assert _invoke(["batch", str(manifest), "-o", str(without), "-q", "--no-machine-marks"]).exit_code == 0
+    assert _markers_in(next(with_marks.glob("*.pdf")).read_bytes()) == 32
+    assert _markers_in(next(without.glob("*.pdf")).read_bytes()) == 0
+    grid = load_grid("classic")
+    assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4", machine_marks=False))) == 0
+    assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4"))) == 32

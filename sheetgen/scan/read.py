@@ -93,24 +93,17 @@ def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layo
 def _group(markers: list[Marker], codes: list, size: Any, where: str) -> list[tuple[list[Marker], Identity | None]]:
     """Markers of one sheet together: each marker predicts its sheet's centre; markers of different
     corners whose predictions meet belong together."""
-    from . import vision
-
     width, height = (size.width, size.height) if size is not None else (SIZES["standard"].width,
                                                                          SIZES["standard"].height)
     plan_corners = _marker_squares(width, height)
-    predicted = []
-    for marker in markers:
-        matrix = vision.homography(_square(plan_corners[marker.ident]), list(marker.corners))
-        centre, = vision.project(matrix, [(width / 2, height / 2)])
-        side = math.dist(marker.corners[0], marker.corners[1])
-        predicted.append((centre, side))
+    predicted = [_predicted_centre(marker, plan_corners[marker.ident], width, height) for marker in markers]
     groups: list[list[int]] = []
     for i, (centre, side) in enumerate(predicted):
-        for group in groups:
-            other = predicted[group[0]][0]
-            if math.dist(centre, other) < side * 8 and all(markers[j].ident != markers[i].ident for j in group):
-                group.append(i)
-                break
+        near = [(math.dist(centre, predicted[group[0]][0]), n) for n, group in enumerate(groups)
+                if all(markers[j].ident != markers[i].ident for j in group)]
+        distance, best = min(near, default=(math.inf, -1))
+        if distance < side * 8:
+            groups[best].append(i)
         else:
             groups.append([i])
     found = []
@@ -124,6 +117,22 @@ def _group(markers: list[Marker], codes: list, size: Any, where: str) -> list[tu
     found.sort(key=lambda item: (min(c[1] for m in item[0] for c in m.corners), min(c[0] for m in item[0]
                                                                                     for c in m.corners)))
     return found
+
+
+def _predicted_centre(marker: Marker, square: Box, width: float, height: float) -> tuple[tuple[float, float], float]:
+    """Where the centre of the sheet of ``marker`` is in the picture, and the marker's side in pixels.
+
+    The marker's own edges give the sheet's axes (pixels per mm, across and down); extrapolating them
+    keeps an error of a pixel in a corner to a few pixels at the centre, where a homography from one
+    small marker would swing its perspective terms by a sheet's width.
+    """
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = marker.corners
+    across = ((x1 - x0 + x2 - x3) / (2 * square.w), (y1 - y0 + y2 - y3) / (2 * square.w))
+    down = ((x3 - x0 + x2 - x1) / (2 * square.h), (y3 - y0 + y2 - y1) / (2 * square.h))
+    cx, cy = (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+    dx, dy = width / 2 - square.cx, height / 2 - square.cy
+    side = math.dist(marker.corners[0], marker.corners[1])
+    return (cx + across[0] * dx + down[0] * dy, cy + across[1] * dx + down[1] * dy), side
 
 
 def _code_for(markers: list[Marker], codes: list, where: str) -> Identity | None:

@@ -77,6 +77,9 @@ def find_markers(picture: Picture) -> list[Marker]:
     grey = (picture.pixels * 255).astype(np.uint8)
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    # the markers are 2.4 mm: a whole page at 150 dpi makes them 14 pixels, under the default's 3 % of
+    # the picture's side; a photo's are smaller still against its size
+    parameters.minMarkerPerimeterRate = 0.005
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), parameters)
     corners, ids, _ = detector.detectMarkers(grey)
     if ids is None:
