@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 SCALE = 8.0  # pixels per mm of the warped sheet
 INK = 0.2  # a pixel this much darker than the template's is ink
 CONFIDENT = 0.7  # decisions below this confidence are doubtful
+STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
 @record
@@ -175,7 +176,7 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     dark = vision.darkness(sheet, template, SCALE)
     boxes = plan_boxes(plan)
     pixels = [_pixels(box) for *_, box in boxes]
-    features = vision.box_features(dark, pixels, INK)
+    features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
     readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
     return SheetReading(identity, readings, where)
 
@@ -194,8 +195,10 @@ def decide(f: Features) -> tuple[bool, float, str]:
         return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
     if f.ink > 0.45:
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
-    if f.spread < 0.25 and f.ink < 0.3:
-        return False, min(1.0, 0.7 + (0.25 - f.spread) * 2), "stroke"
+    if f.line >= 0.9 and f.ink < 0.35:  # its ink on one straight band: a strike through a skipped cell
+        if f.spread < 0.35 and f.line >= 0.95:
+            return False, min(1.0, 0.8 + (0.35 - f.spread)), "stroke"
+        return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
     if f.reach < 0.75:
         return False, 0.75 if f.ink < 0.05 else 0.5, "dot"
     if f.darkness < 0.3:

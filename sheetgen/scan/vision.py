@@ -47,6 +47,7 @@ class Features:
     spread: float  # how far the ink spreads in its narrower direction, against its wider (0: a line, 1: round)
     reach: float  # the share of the inner part's four quarters that hold ink (an X and a fill reach all four)
     darkness: float  # mean darkness of the inked pixels
+    line: float = 0.0  # the share of the ink on one straight stroke (a strike: near 1; an X: well under)
 
 
 def decode(data: bytes) -> Picture | None:
@@ -141,8 +142,10 @@ def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
     return Picture(np.clip(nearby - corrected, 0.0, 1.0), sheet.width, sheet.height)
 
 
-def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float) -> list[Features]:
-    """The features of each box (x, y, w, h pixels) of the darkness picture ``dark``."""
+def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float,
+                 band: float) -> list[Features]:
+    """The features of each box (x, y, w, h pixels) of the darkness picture ``dark``; ``band`` is the
+    width in pixels of the band a single stroke fills."""
     cv2, np = _libraries()
     result = []
     pixels = dark.pixels
@@ -154,21 +157,36 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
             result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0))
             continue
         ys, xs = np.nonzero(inked)
-        spread = _spread(xs.astype(np.float64), ys.astype(np.float64))
+        spread, line = _spread(xs.astype(np.float64), ys.astype(np.float64), band)
+        if min(part.shape) < 2 * band:  # a small box: any ink in it lies in one band
+            line = 0.0
         hh, ww = part.shape
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
         reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
-        result.append(Features(count / part.size, spread, reach, float(part[inked].mean())))
+        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line))
     return result
 
 
-def _spread(xs: Any, ys: Any) -> float:
-    """The square root of the ratio of the ink's smaller to larger principal variance."""
+def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float]:
+    """The square root of the ratio of the ink's smaller to larger principal variance, and the largest
+    share of the ink in one straight band ``band`` pixels wide, over every direction: a strike's ink
+    lies nearly all in one band, an X's only along one stroke and where the other crosses it."""
     cv2, np = _libraries()
     cov = np.cov(np.vstack((xs, ys)))
     low, high = np.linalg.eigvalsh(cov)
-    return float(np.sqrt(max(low, 0.0) / high)) if high > 0 else 0.0
+    if high <= 0:
+        return 0.0, 0.0
+    angles = np.linspace(0, np.pi, 36, endpoint=False)
+    offsets = np.outer(np.cos(angles), xs) + np.outer(np.sin(angles), ys)
+    offsets = np.round(offsets - offsets.min(axis=1, keepdims=True)).astype(np.int64)
+    width = max(int(round(band)), 1)
+    best = 0
+    for row in offsets:
+        counts = np.cumsum(np.bincount(row, minlength=width + 1))
+        in_band = counts[width - 1:] - np.concatenate(([0], counts[:-width]))  # ink in each band of rows
+        best = max(best, int(in_band.max()))
+    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs)
 
 
 def to_png(picture: Picture) -> bytes:
