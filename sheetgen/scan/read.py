@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 SCALE = 8.0  # pixels per mm of the warped sheet
 INK = 0.2  # a pixel this much darker than the template's is ink
 CONFIDENT = 0.7  # decisions below this confidence are doubtful
+FAINT = 0.03  # an empty box has less than this share of its inner part even half as dark as ink
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -192,10 +193,14 @@ def _pixels(box: Box) -> tuple[int, int, int, int]:
 def decide(f: Features) -> tuple[bool, float, str]:
     """Crossed or not, how sure, and what the box seems to hold."""
     if f.ink < 0.015:
+        if f.faint >= FAINT:  # too light for ink, too much for paper: pencil, perhaps, on a dark cell
+            return False, 0.5, "faint"
         return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
     if f.ink > 0.45:
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
     if f.line >= 0.9 and f.ink < 0.35:  # its ink on one straight band: a strike through a skipped cell
+        if f.ink < 0.03:
+            return False, 0.75, "stroke"
         if f.spread < 0.35 and f.line >= 0.95:
             return False, min(1.0, 0.8 + (0.35 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked

@@ -48,6 +48,7 @@ class Features:
     reach: float  # the share of the inner part's four quarters that hold ink (an X and a fill reach all four)
     darkness: float  # mean darkness of the inked pixels
     line: float = 0.0  # the share of the ink on one straight stroke (a strike: near 1; an X: well under)
+    faint: float = 0.0  # the share of the inner part half as much darker as ink is: pencil too light to be ink
 
 
 def decode(data: bytes) -> Picture | None:
@@ -153,8 +154,9 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
         part = pixels[max(y, 0):y + h, max(x, 0):x + w]
         inked = part > threshold
         count = int(inked.sum())
+        faint = float((part > threshold / 2).mean()) if part.size else 0.0
         if count < 3:
-            result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0))
+            result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0, 0.0, faint))
             continue
         ys, xs = np.nonzero(inked)
         spread, line = _spread(xs.astype(np.float64), ys.astype(np.float64), band)
@@ -164,7 +166,7 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
         reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
-        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line))
+        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line, faint))
     return result
 
 
