@@ -205,7 +205,7 @@ def decide(f: Features) -> tuple[bool, float, str]:
             return False, min(1.0, 0.8 + (0.35 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
     if f.reach < 0.75:
-        return False, 0.75 if f.ink < 0.05 else 0.5, "dot"
+        return False, 0.75 if f.ink < 0.05 and f.reach <= 0.25 else 0.5, "dot"  # ink in two quarters: an X askew?
     if f.darkness < 0.3:
         return f.ink > 0.08, 0.4, "faint"
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
