@@ -30,6 +30,7 @@ class Run:
     stderr: str
     seconds: float  # wall time, start-up included
     peak_mib: float  # peak resident memory
+    cpu_seconds: float = 0.0  # user and system time: unlike the wall time, not stretched by a loaded machine
 
 
 def _cap_memory() -> None:
@@ -73,7 +74,7 @@ def run_sheetgen(*args: str, cwd: Path, env: dict[str, str] | None = None, prelu
         out.seek(0)
         err.seek(0)
         return Run(process.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
-                   seconds, usage.ru_maxrss * 1024 / MIB)
+                   seconds, usage.ru_maxrss * 1024 / MIB, usage.ru_utime + usage.ru_stime)
 
 
 def run_on_a_terminal(*args: str, cwd: Path) -> tuple[int, str, str]:

@@ -6,7 +6,6 @@ for screen readers (up to its first comma), never by the page's structure."""
 from __future__ import annotations
 
 import json
-import time
 
 from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
@@ -119,12 +118,9 @@ def downloaded(driver, label: str, suffix: str) -> tuple[str, str]:
     for old in folder.iterdir():
         old.unlink()
     tap(driver, label)
-    for _ in range(200):
-        files = [f for f in folder.iterdir() if f.suffix == suffix]
-        if files:
-            return str(files[0]), files[0].read_text(encoding="utf-8")
-        time.sleep(0.05)
-    raise AssertionError("nothing downloaded")
+    saved = WebDriverWait(driver, 10).until(lambda _: [f for f in folder.iterdir() if f.suffix == suffix],
+                                            "nothing downloaded")
+    return str(saved[0]), saved[0].read_text(encoding="utf-8")
 
 
 def exported(driver) -> dict:

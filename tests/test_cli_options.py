@@ -4,6 +4,7 @@ terminal."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -91,7 +92,11 @@ def test_pages_and_sheets_do_not_go_together(run):
 
 @pytest.mark.parametrize("args", [("render", "classic"), ("check", str(REPO / "grids" / "classic.yaml")),
                                   ("pack", "-o", "pack")])
-def test_quiet_prints_nothing_but_errors(run, args):
+def test_quiet_prints_nothing_but_errors(run, args, monkeypatch):
+    import sheetgen.runs.pack
+
+    small = functools.partial(sheetgen.runs.pack.Pack, grids=("classic",), langs=("en",))
+    monkeypatch.setattr(sheetgen.runs.pack, "Pack", small)  # what pack prints is the same for one grid as for ten
     assert run(*args).output != ""
     for quiet in ("-q", "--quiet"):
         result = run(*args, quiet)

@@ -26,7 +26,7 @@ def page(zip_size: int | None) -> str:
 
 
 def test_the_page_inside_the_zip_has_no_button_for_the_zip():
-    assert f'href="{ZIP}"' in page(13_000_000) and "13 MB" in page(13_000_000)
+    assert f'href="{ZIP}"' in page(13_000_000) and "13\u00a0MB" in page(13_000_000)
     assert ZIP not in page(None)
 
 

@@ -146,9 +146,9 @@ def test_check_lays_a_grid_out_in_every_size_and_names_the_one_that_fails(monkey
 
     grid = load_grid("classic")
     jobs.check_printable(grid)  # every shipped size
-    narrow = SheetSize("narrow", 60.0, 66.0)  # 11 cells cannot be read in 54 mm
+    narrow = SheetSize("narrow", 60.0, 66.0)  # 11 cells fit 54 mm at 6 pt, six totals boxes do not
     monkeypatch.setattr(jobs, "SIZES", {"standard": STANDARD, "narrow": narrow})
     with pytest.raises(LayoutError) as caught:
         jobs.check_printable(grid)
-    assert caught.value.path == "rows[0].cells"
+    assert caught.value.message.startswith("the totals line does not fit: 6 boxes in ")
     assert caught.value.message.endswith(" (with --size narrow)"), caught.value.message

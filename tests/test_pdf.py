@@ -63,19 +63,20 @@ def test_every_font_is_embedded():
     assert b"Helvetica" not in data
 
 
-def test_only_text_meant_to_be_narrowed_is_narrowed_and_right_aligned_text_is_flush():
-    """A narrowed text first, then plain text and a right-aligned serial number:
-    each prints as wide as it was measured, the serial ends at its x."""
+def test_text_prints_as_wide_as_measured_never_scaled_and_right_aligned_text_is_flush():
+    """Plain text and a right-aligned serial number each print as wide as they
+    were measured, the serial ends at its x; no text is scaled horizontally
+    (no Tz operator: text that does not fit is made smaller or wrapped)."""
+    import zlib
+
     from sheetgen.pdf.geometry import Drawing, Text
     from sheetgen.pdf.render import Section, measure_text, render_sections
 
     ink = (0, 0, 0)
-    narrowed = Text(3, 10, "Condensed legend words", 2.2, ink, stretch=0.8)
     plain = Text(3, 20, "Penalties", 2.2, ink)
     serial = Text(90, 30, "No. 000042", 2.2, ink, anchor="end")
     plan = impose("a4", STANDARD.width, STANDARD.height)
-    pdf = render_sections([Section(plan, Drawing(STANDARD.width, STANDARD.height, (narrowed, plain)),
-                                   [[[serial]]])])
+    pdf = render_sections([Section(plan, Drawing(STANDARD.width, STANDARD.height, (plain,)), [[[serial]]])])
     page = pdfium.PdfDocument(pdf)[0]
     text = page.get_textpage()
     chars = text.get_text_range()
@@ -90,8 +91,9 @@ def test_only_text_meant_to_be_narrowed_is_narrowed_and_right_aligned_text_is_fl
     assert right - left == pytest.approx(measure_text("Penalties", False, 2.2), abs=0.5)  # ink, not advance
     left, right = span("000042")
     assert right == pytest.approx(90, abs=0.5)
-    left, right = span("Condensed legend words")
-    assert right - left == pytest.approx(measure_text("Condensed legend words", False, 2.2) * 0.8, abs=0.5)
+    streams = [zlib.decompress(raw) for raw in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.DOTALL)]
+    content = [stream for stream in streams if b" Tj" in stream]  # the page and form contents, not the fonts
+    assert content and not any(b" Tz" in stream for stream in content)
 
 
 CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "İstanbul", "Dvůr Králové", "Łódź „Zagłębie”", "№ 7 · 3×"]
@@ -145,3 +147,19 @@ def test_fonts_embed_the_glyphs_printed_and_no_others():
     data = render_job(Job(load_grid("classic")))
     last_codes = [int(n) for n in re.findall(rb"/LastChar (\d+)", data)]
     assert len(last_codes) == 2 and max(last_codes) < 40, last_codes
+
+
+def test_font_subsets_are_named_from_the_content_of_their_file():
+    """Merged files must not share a subset tag for different subsets: each
+    file's tags come from its content (so the same input keeps its bytes)."""
+    from sheetgen.grid.load import load_grid
+    from sheetgen.runs.jobs import Job, render_job
+
+    def tags(pdf: bytes) -> list[bytes]:
+        return re.findall(rb"/BaseFont /([A-Z]{6})\+", pdf)
+
+    classic, powers = render_job(Job(load_grid("classic"))), render_job(Job(load_grid("powers")))
+    assert len(set(tags(classic))) == len(tags(classic)) >= 2  # one tag per subset
+    assert not set(tags(classic)) & set(tags(powers))
+    assert b"AAAAAA+" not in classic
+    assert render_job(Job(load_grid("classic"))) == classic

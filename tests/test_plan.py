@@ -68,10 +68,35 @@ def plan_of(name: str, lang: str = "en", look: str = "colour", strips: bool = Tr
 MATRIX = [(name, lang, look, size) for name in GRID_NAMES for lang in LANGS for look in LOOKS for size in SIZES]
 
 
-@pytest.fixture(params=MATRIX, ids=["-".join(case) for case in MATRIX])
-def case(request):
-    name, lang, look, size = request.param
-    return grid_named(name), plan_of(name, lang, look, True, SIZES[size]), load_theme(*LOOKS[look])
+# Checks of words (texts fit, labels clear) run over every language; the word-free
+# ones over every grid, look and size in English: a language changes no colour or order.
+WORD_FREE = [case for case in MATRIX if case[1] == "en"]
+
+
+def assert_each(cases: list[tuple[str, str, str, str]], check) -> None:
+    """``check(case)`` on every case; every failing case is reported in one assertion (cases
+    stay apart: one failing case does not hide the next)."""
+    failures = []
+    for case in cases:
+        try:
+            check(*case)
+        except AssertionError as error:
+            failures.append(f"{'-'.join(case)}: {str(error).splitlines()[0] if str(error) else 'failed'}")
+    assert not failures, f"{len(failures)} of {len(cases)} cases fail:\n" + "\n".join(failures[:40])
+
+
+def over(cases: list[tuple[str, str, str, str]]):
+    """Make ``check(grid, plan, theme)`` one test, one pytest item, over all ``cases``."""
+
+    def make(check):
+        def test() -> None:
+            assert_each(cases, lambda name, lang, look, size: check(
+                grid_named(name), plan_of(name, lang, look, True, SIZES[size]), load_theme(*LOOKS[look])))
+
+        test.__name__, test.__qualname__, test.__doc__ = check.__name__, check.__qualname__, check.__doc__
+        return test  # (not functools.wraps: pytest would read the check's arguments as fixtures)
+
+    return make
 
 
 def extent(text: Text) -> tuple[float, float]:
@@ -105,20 +130,20 @@ def assert_texts_fit(plan: SheetPlan, extra: tuple[Text, ...] = ()) -> None:
             assert text.size * CAP >= MIN_NUMBER_CAP * scale - TOLERANCE, text
 
 
-def test_every_text_fits_its_box_at_6_pt_or_more(case):
-    grid, plan, theme = case
+@over(MATRIX)
+def test_every_text_fits_its_box_at_6_pt_or_more(grid, plan, theme):
     assert_texts_fit(plan, personalise(plan, SheetData((9, 13), 999999, "Club de Lyon, 30.11.2026"), theme,
                                        measure_text) if plan.lucky_boxes else ())
 
 
-def test_every_text_is_at_least_60_percent_black(case):
-    _, plan, _ = case
+@over(MATRIX)
+def test_every_text_is_at_least_60_percent_black(grid, plan, theme):
     for text in plan.texts():
         assert grey(text.colour) <= 0.40 + TOLERANCE, text
 
 
-def test_numbers_keep_clear_of_their_frames_and_share_one_size(case):
-    grid, plan, _ = case
+@over(MATRIX)
+def test_numbers_keep_clear_of_their_frames_and_share_one_size(grid, plan, theme):
     clear = CLEAR * plan.size.scale
     for cell in plan.cells:
         inner = cell.pale.inset((DOUBLE_INSET + DOUBLE_LINE) * plan.size.scale) if cell.double else cell.pale
@@ -128,8 +153,8 @@ def test_numbers_keep_clear_of_their_frames_and_share_one_size(case):
     assert len({cell.text.size for cell in plan.cells}) == 1
 
 
-def test_values_keep_clear_of_the_boxes_they_are_written_in(case):
-    _, plan, _ = case
+@over(MATRIX)
+def test_values_keep_clear_of_the_boxes_they_are_written_in(grid, plan, theme):
     clear = CLEAR * plan.size.scale
     for box in plan.penalties:
         assert inside_frame(box.box, plan.size).contains(box.text.box)
@@ -148,8 +173,8 @@ def test_values_keep_clear_of_the_boxes_they_are_written_in(case):
         assert left >= before.right + clear - TOLERANCE and right <= after.x - clear + TOLERANCE, operator
 
 
-def test_labels_keep_clear_of_what_they_name(case):
-    _, plan, _ = case
+@over(MATRIX)
+def test_labels_keep_clear_of_what_they_name(grid, plan, theme):
     gap = 2 * LABEL_CLEAR * plan.size.scale - TOLERANCE
     pairs = [(plan.name_label, plan.name_line.x), (plan.penalties_label, plan.penalties[0].box.x)]
     if plan.lucky_label is not None:
@@ -218,8 +243,8 @@ def assert_nothing_overlaps(plan: SheetPlan) -> None:
         assert overlapping(parts) == [], cell
 
 
-def test_nothing_overlaps_what_the_plan_does_not_put_on_it(case):
-    _, plan, _ = case
+@over(MATRIX)
+def test_nothing_overlaps_what_the_plan_does_not_put_on_it(grid, plan, theme):
     assert_nothing_overlaps(plan)
 
 
@@ -232,8 +257,8 @@ def test_the_overlap_check_sees_an_overlap():
 # -- meaning ------------------------------------------------------------------------
 
 
-def test_one_cell_per_model_cell_in_reading_order(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_one_cell_per_model_cell_in_reading_order(grid, plan, theme):
     assert [(c.row, c.index) for c in plan.cells] == [(r, i) for r, row in enumerate(grid.rows)
                                                        for i in range(len(row.cells))]
     for cell in plan.cells:
@@ -250,16 +275,16 @@ def test_one_cell_per_model_cell_in_reading_order(case):
         assert xs == sorted(xs)
 
 
-def test_the_lock_takes_its_rows_last_cell_colour(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_the_lock_takes_its_rows_last_cell_colour(grid, plan, theme):
     assert [lock.colour for lock in plan.locks] == [row.cells[-1].colour for row in grid.rows]
     for lock in plan.locks:  # right of the last cell, on its line
         last = [c for c in plan.cells if c.row == lock.row][-1]
         assert lock.box.x >= last.box.right and last.box.y <= lock.box.cy <= last.box.bottom
 
 
-def test_totals_boxes_follow_the_rows_in_order_and_colour(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_totals_boxes_follow_the_rows_in_order_and_colour(grid, plan, theme):
     rows = len(grid.rows)
     assert [t.kind for t in plan.totals] == ["row"] * rows + ["penalties", "total"]
     assert [t.row for t in plan.totals[:rows]] == list(range(rows))
@@ -268,28 +293,28 @@ def test_totals_boxes_follow_the_rows_in_order_and_colour(case):
     assert xs == sorted(xs)
 
 
-def test_the_operators_read_plus_plus_plus_minus_equals(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_the_operators_read_plus_plus_plus_minus_equals(grid, plan, theme):
     assert [o.text for o in plan.operators] == ["+"] * (len(grid.rows) - 1) + [MINUS, "="]
     assert len({o.size for o in plan.operators}) == 1  # the minus the same size as + and =
 
 
-def test_arrows_point_the_reading_direction(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_arrows_point_the_reading_direction(grid, plan, theme):
     assert [(a.row, a.direction) for a in plan.arrows] == [(r, "right") for r in range(len(grid.rows))]
     for arrow in plan.arrows:
         first = [c for c in plan.cells if c.row == arrow.row][0]
         assert arrow.box.right <= first.box.x and first.box.y <= arrow.box.cy <= first.box.bottom
 
 
-def test_penalty_boxes_show_the_grids_penalty_with_a_real_minus(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_penalty_boxes_show_the_grids_penalty_with_a_real_minus(grid, plan, theme):
     assert [(b.index, b.points, b.text.text) for b in plan.penalties] == [
         (i, grid.penalty_points, f"{MINUS}{grid.penalty_points}") for i in range(grid.penalty_boxes)]
 
 
-def test_the_scoring_table_is_as_long_as_the_grid_allows(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_the_scoring_table_is_as_long_as_the_grid_allows(grid, plan, theme):
     assert [c.header.text for c in plan.table] == [f"{n}x" for n in range(1, grid.max_crosses + 1)]
     triangular = [sum(range(1, n + 1)) for n in range(1, grid.max_crosses + 1)]
     assert [c.value.text for c in plan.table] == [str(n) for n in triangular]
@@ -299,8 +324,8 @@ def hints(plan: SheetPlan) -> list[str]:
     return [lock.hint.text for lock in plan.locks if lock.hint is not None]
 
 
-def test_a_threshold_hint_by_every_lock_and_its_key_where_it_is_not_five(case):
-    grid, plan, _ = case
+@over(WORD_FREE)
+def test_a_threshold_hint_by_every_lock_and_its_key_where_it_is_not_five(grid, plan, theme):
     expected = [f"{grid.close_after}x"] * len(grid.rows) if grid.close_after != 5 else []
     assert hints(plan) == expected
     assert [e.hint.text for e in plan.legend if e.hint] == expected[:1]
@@ -361,8 +386,8 @@ def test_the_powers_legend_says_both_cells_and_when_each_power_acts(lang):
     assert len(firsts) >= 2 and len(set(round(x, 6) for x in firsts)) == 1
 
 
-def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(case):
-    _, plan, theme = case
+@over(WORD_FREE)
+def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(grid, plan, theme):
     for cell in plan.cells:
         if cell.symbol_box is not None:
             assert cell.pale.contains(cell.symbol_box)
@@ -375,8 +400,8 @@ def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(case):
             assert cell.mark_box is None
 
 
-def test_the_key_to_the_colour_marks_lists_the_colours_the_grid_uses(case):
-    grid, plan, theme = case
+@over(WORD_FREE)
+def test_the_key_to_the_colour_marks_lists_the_colours_the_grid_uses(grid, plan, theme):
     used = {cell.colour for row in grid.rows for cell in row.cells} | set(grid.bonus_bar)
     key = [e.marker for e in plan.key + plan.legend if isinstance(e.marker, Colour)]
     assert key == ([c for c in Colour if c in used] if theme.marks else [])
@@ -412,8 +437,11 @@ LARGER = [case for case in MATRIX if case[3] != STANDARD.name]
 PROMISED = {"large": 1.4, "a6": 1.45}  # how much larger everything prints, as docs/sizes.md says
 
 
-@pytest.mark.parametrize("name, lang, look, size", LARGER, ids=["-".join(case) for case in LARGER])
-def test_at_a_larger_size_every_text_is_larger_by_the_scale(name, lang, look, size):
+def test_at_a_larger_size_every_text_is_larger_by_the_scale():
+    assert_each(LARGER, larger_by_the_scale)
+
+
+def larger_by_the_scale(name: str, lang: str, look: str, size: str) -> None:
     standard, plan = plan_of(name, lang, look), plan_of(name, lang, look, True, SIZES[size])
     assert (plan.width, plan.height) == (SIZES[size].width, SIZES[size].height)
 

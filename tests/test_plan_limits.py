@@ -13,7 +13,9 @@ import pytest
 
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data
+from sheetgen.grid.model import Colour
 from sheetgen.sheet.plan import plan_sheet
+from sheetgen.sheet.style import load_theme
 
 
 def a_grid(cells: int, **extra) -> dict:
@@ -34,22 +36,34 @@ def refusal(data: dict, english, colour_theme, measure) -> str:
     return str(caught.value)
 
 
-def test_too_many_cells_says_how_many_fit(english, colour_theme, measure):
-    message = refusal(a_grid(19), english, colour_theme, measure)
-    assert message.startswith("mine.yaml: rows[0].cells: 19 cells do not fit in a row: each is ")
-    most = int(re.search(r"at most (\d+) cells fit", message).group(1))
-    lay_out(a_grid(most), english, colour_theme, measure)
-    assert refusal(a_grid(most + 1), english, colour_theme, measure).startswith(
-        f"mine.yaml: rows[0].cells: {most + 1} cells do not fit in a row")
+def test_the_longest_row_the_format_allows_prints(english, colour_theme, measure):
+    """19 cells, two-digit numbers: the plan finds an arrangement (6 pt numbers, compact frames)."""
+    plan = lay_out(a_grid(19), english, colour_theme, measure)
+    assert len([cell for cell in plan.cells if cell.row == 0]) == 19
 
 
-def test_a_long_scoring_table_says_which_max_crosses_fits(english, colour_theme, measure):
-    message = refusal(a_grid(15, bis=True), english, colour_theme, measure)
-    assert message.startswith("mine.yaml: the scoring table does not fit: 30 columns (1x to 30x) of ")
-    most = int(re.search(r"a max_crosses of at most (\d+) would fit", message).group(1))
-    lay_out(a_grid(15, bis=True, max_crosses=most), english, colour_theme, measure)
-    assert refusal(a_grid(15, bis=True, max_crosses=most + 1), english, colour_theme, measure).startswith(
-        f"mine.yaml: max_crosses: the scoring table does not fit: {most + 1} columns")
+def test_a_double_cell_in_the_longest_row_is_refused_by_name(english, colour_theme, measure):
+    data = a_grid(19)
+    for row in data["rows"]:
+        row["double"] = [10, 11]
+    message = refusal(data, english, colour_theme, measure)
+    assert re.match(r"mine\.yaml: rows\[0\]\.cells\[\d+\]: the number 1\d does not fit inside the frames of a double"
+                    r" cell ", message), message
+    assert message.endswith("(use fewer cells in the row)")
+
+
+def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
+    """30 columns do not fit one line of a standard sheet: the table takes
+    lines of equal columns, each column wide enough for its widest entry."""
+    plan = lay_out(a_grid(15, bis=True), english, colour_theme, measure)
+    tops = sorted({column.box.y for column in plan.table})
+    assert len(plan.table) == 30 and len(tops) >= 2
+    assert len(plan.table_labels) == 2 * len(tops)
+    for column in plan.table:
+        for text in (column.header, column.value):
+            assert measure(text.text, text.bold, text.size, text.condensed) <= column.box.w - 0.6 + 1e-9
+    assert lay_out(a_grid(11), english, colour_theme, measure).table[0].box.y == \
+        lay_out(a_grid(11), english, colour_theme, measure).table[-1].box.y  # a short table keeps one line
 
 
 def test_a_title_too_wide_says_to_shorten_it(english, colour_theme, measure):
@@ -75,3 +89,61 @@ def test_the_name_field_squeezed_by_title_and_lucky_numbers(english, colour_them
                         refusal(data, english, colour_theme, measure))
     data["lucky"]["count"] = 2
     lay_out(data, english, colour_theme, measure)
+
+
+def rows_shortfall(message: str) -> float | None:
+    """How much height each row lacks, by a refusal's message (None: refused for something else)."""
+    found = re.search(r"rows gets (\d+\.\d) mm of height, needs at least (\d+\.\d) mm", message)
+    return float(found.group(2)) - float(found.group(1)) if found else None
+
+
+def test_the_rows_height_guard_refuses_rows_a_fraction_of_a_millimetre_too_low(english, colour_theme, measure):
+    """The guard sits exactly at its boundary: among crowded grids (more cells
+    make narrower cells, whose frames leave less height for the number), the
+    tightest one refused lacks less than a millimetre."""
+    shortfalls = []
+    for cells in range(8, 19):
+        for bar in (0, 12, 24):
+            data = a_grid(cells, bis=True, **({"bonus_bar": ["red"] * bar} if bar else {}))
+            for row in data["rows"]:
+                row.update(double=row["cells"][1:3], framed=row["cells"][3:5] if bar else [])
+            try:
+                lay_out(data, english, colour_theme, measure)
+            except LayoutError as error:
+                short = rows_shortfall(str(error))
+                if short is not None:
+                    shortfalls.append((short, cells, bar))
+    assert shortfalls, "no grid of the family is too crowded: crowd it more"
+    assert min(shortfalls)[0] < 1.0, f"the tightest refusal lacks {min(shortfalls)} mm"
+
+
+def test_the_colour_key_lists_every_colour_printed(english, measure):
+    """With colour marks, the key (in the title band, or legend lines below the
+    rows) explains every colour on the sheet: the rows' and a cell of another
+    colour inside a row (blue here, in no row of its own), and the bar's."""
+    data = a_grid(11, bonus_bar=["green", "red"])
+    data["rows"] = data["rows"][:3]
+    data["rows"][0]["cells"] = [2, 3, 4, {"number": 5, "colour": "blue"}, 6, 7, 8, 9, 10, 11, 12]
+    data["rows"][0]["framed"] = [3]
+    plan = plan_sheet(grid_from_data(data, "mine.yaml"), english, load_theme("mono"), measure)
+    keyed = [entry.marker for entry in plan.key + plan.legend if isinstance(entry.marker, Colour)]
+    assert keyed == [Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE]
+
+
+def test_the_colour_key_leaves_the_title_band_before_the_name_field_gets_short(english, measure):
+    """The key shares the title band only while the name field keeps 25 mm (at
+    the standard size); a longer title sends it to the legend, whole."""
+    mono, seen = load_theme("mono"), set()
+    for length in range(1, 40):
+        data = a_grid(11, title="Q" + "w" * length)
+        try:
+            plan = plan_sheet(grid_from_data(data, "mine.yaml"), english, mono, measure)
+        except LayoutError:
+            break  # the title itself no longer fits
+        in_title = bool(plan.key)
+        seen.add(in_title)
+        if in_title:
+            assert plan.name_line.w >= 25.0 * plan.size.scale - 1e-6, length
+        else:
+            assert [e.marker for e in plan.legend if isinstance(e.marker, Colour)] == list(Colour)[:4], length
+    assert seen == {True, False}, "the titles never moved the key"

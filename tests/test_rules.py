@@ -75,7 +75,13 @@ EXPECTED = {
         [8, 5, 6, 2, 9, 12, 11, 3, 7, 4, 10], [11, 10, 2, 8, 7, 5, 9, 6, 12, 3, 4],
     ), last=[1, 11, 2, 3, 3, 10, 4, 4]),  # row 1: 11; row 2: 3; ...
 }
-BASE_BEFORE, BASE_AFTER = ("material", "turn", "closing"), ("end", "scoring")
+BASE_AFTER = ("end", "scoring", "mistakes")
+
+
+def base_before(expected: Expected) -> tuple[str, ...]:
+    """The sections before the features: a variant's differences from the original game come second."""
+    variant = ("variant",) if (expected.close, expected.faces) != (5, 6) else ()
+    return ("material", *variant, "turn", "closing")
 # A word every language's lucky-number section uses, and no other section.
 LUCKY_WORD = {"en": "lucky", "fr": "porte-bonheur", "de": "Glück", "it": "fortunat", "nl": "geluks"}
 
@@ -95,8 +101,8 @@ def text_of(section: Section) -> str:
 
 
 def all_text(rules: Rules) -> str:
-    """Heading, titles, paragraphs and items, a line each."""
-    return "\n".join([rules.heading] + [line for s in rules.sections for line in (s.title, *s.paragraphs, *s.items)])
+    """Heading, titles, paragraphs and items, a line each, no-break spaces as spaces (test_typography checks them)."""
+    return "\n".join([rules.heading] + [line for s in rules.sections for line in (s.title, *s.paragraphs, *s.items)]).replace("\u00a0", " ")
 
 
 class Composed:
@@ -128,7 +134,7 @@ def test_the_expectations_cover_every_builtin_grid():
 def test_sections_are_the_base_rules_and_the_grids_features(name, lang):
     composed = Composed(name, lang)
     titles = [section.title for section in composed.rules.sections]
-    wanted = BASE_BEFORE + EXPECTED[name].features + BASE_AFTER
+    wanted = base_before(EXPECTED[name]) + EXPECTED[name].features + BASE_AFTER
     assert titles == [composed.labels(f"rules_title_{key}") for key in wanted]
     assert composed.rules.heading == composed.labels.fill("rules_heading", title=load_grid(name).title)
 
@@ -137,9 +143,10 @@ def test_sections_are_the_base_rules_and_the_grids_features(name, lang):
 def test_base_rules_carry_the_grids_values(name, lang):
     composed, expected = Composed(name, lang), EXPECTED[name]
     material = composed.section("material")
-    assert in_order([expected.faces, 2, 2 * expected.faces], ints(material.paragraphs[0]))
-    assert composed.colours_in(material.paragraphs[0]) == [R, Y, G, B]  # one coloured die each
-    assert ints(material.paragraphs[1]) == [4]  # rows
+    assert ints(material.paragraphs[0]) == [2, 5, 8, 15]  # players, their age, minutes
+    assert in_order([expected.faces, 2, 2 * expected.faces], ints(material.paragraphs[1]))
+    assert composed.colours_in(material.paragraphs[1]) == [R, Y, G, B]  # one coloured die each
+    assert ints(material.paragraphs[2]) == [4]  # rows
     for index, (item, numbers) in enumerate(zip(material.items, expected.rows, strict=True)):
         assert ints(item) == ([index + 1] if expected.numbered_rows else []) + numbers, item
     assert ints(composed.section("turn").paragraphs[-1]) == [4, 5]  # penalty boxes, points each
@@ -202,13 +209,13 @@ def test_english_reads_as_the_rules_say():
     assert ("coloured from left to right: red, yellow, green, blue, green, red, blue, yellow, red, yellow, blue"
             " and green") in say["bonus"]
     assert "\nOctagon (red 6 and blue 4): at the end, +13 points.\n" in say["powers"]
-    assert "\nCircle (yellow 11 and green 9): at once, 2 crosses in your row with the fewest" in say["powers"]
+    assert "\nCircle (yellow 11 and green 9): at once, 2 crosses in your open row with the fewest" in say["powers"]
     assert "At most 16 crosses of a row count" in say["bis"]
-    assert "in a cell of the die's colour, in any row" in say["blocks"]
-    assert "in the row of the die's colour." in say["classic"]
-    assert "the lock takes that cell's colour (row 1: red; row 2: yellow; row 3: green; row 4: blue)" in say["rainbow"]
+    assert "in a cell of the die’s colour, in any row" in say["blocks"]
+    assert "in the row of the die’s colour." in say["classic"]
+    assert "the lock takes that cell’s colour (row 1: red; row 2: yellow; row 3: green; row 4: blue)" in say["rainbow"]
     assert "the last cell closes the row (red: 11; yellow: 10; green: 3; blue: 4)" in say["mixed"]
-    assert "The sheet has 4 penalty boxes, each worth -5 points." in say["classic"]
+    assert "The sheet has 4 penalty boxes, each worth −5 points." in say["classic"]
 
 
 # -- grids that are not built in ---------------------------------------------
@@ -243,7 +250,7 @@ def test_one_of_a_kind_is_said_in_the_singular():
     data = custom(close_after=1, penalties={"boxes": 1, "points": 1}, lucky={"count": 1, "from": 3, "to": 9})
     text = all_text(compose_rules(grid_from_data(data, "one.yaml"), load_labels("en")))
     assert "at least 1 cross in that row" in text
-    assert "The sheet has 1 penalty box, each worth -1 point." in text
+    assert "The sheet has 1 penalty box, each worth −1 point." in text
     assert "Each sheet carries a lucky number of its own, printed on it and drawn from 3 to 9." in text
     assert "when the sum of the white dice is your lucky number," in text
     assert "(1 point each)" in text
@@ -257,14 +264,14 @@ def test_one_shuffled_row_and_one_two_coloured_row_are_enough():
     assert [s.title for s in rules.sections][3:5] == ["Cells of every colour", "Shuffled numbers"]
     assert rules.sections[0].items == ("red: 5 2 3 4 6 7 8 9 10 11 12", "row 2: 2 to 12", "green: 12 to 2",
                                        "blue: 12 to 2")
-    assert "in a cell of the die's colour, in any row" in all_text(rules)
+    assert "in a cell of the die’s colour, in any row" in all_text(rules)
     assert "(red: 12; row 2: 12; green: 2; blue: 2)" in rules.sections[4].paragraphs[0]
 
 
 def test_the_bonus_chain_says_the_grids_threshold():
     data = read_yaml(builtin_dir() / "bonus.yaml") | {"close_after": 6}
     text = all_text(compose_rules(grid_from_data(data, "bonus6.yaml"), load_labels("en")))
-    assert "(the last cell only with at least 6 crosses before it)" in text
+    assert "its last cell only with at least 6 crosses before it)" in text
 
 
 def test_a_two_row_grid_names_only_its_dice():
@@ -272,8 +279,8 @@ def test_a_two_row_grid_names_only_its_dice():
     data["rows"] = [data["rows"][0], data["rows"][3]]
     rules = compose_rules(grid_from_data(data, "two.yaml"), load_labels("en"))
     material = rules.sections[0]
-    assert "one coloured die for each colour on the sheet (red and blue)" in material.paragraphs[0]
-    assert material.paragraphs[1].startswith("The sheet has 2 rows")
+    assert "one coloured die for each colour on the sheet (red and blue)" in material.paragraphs[1]
+    assert material.paragraphs[2].startswith("The sheet has 2 rows")
     assert material.items == ("red: 2 to 12", "blue: 12 to 2")
 
 
@@ -304,8 +311,9 @@ def test_rules_wraps_to_the_terminal_width(run):
     lines = result.stdout.splitlines()
     assert max(map(len, lines)) <= 72
     assert max(map(len, lines)) >= 65  # filled, not wrapped short
-    circle = lines.index("  - Circle (yellow 11 and green 9): at once, 2 crosses in your row with")
-    assert lines[circle + 1 : circle + 3] == ["    the fewest crosses (if rows tie, you choose one), all in that one", "    row."]
+    circle = lines.index("  - Circle (yellow 11 and green 9): at once, 2 crosses in your open row")
+    assert lines[circle + 1 : circle + 3] == ["    with the fewest crosses (if rows tie, you choose one), all in that",
+                                              "    one row."]
 
 
 @pytest.mark.parametrize("width, kept", [(10, 30), (50, 50), (100, 100), (300, 100)])

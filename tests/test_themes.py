@@ -216,10 +216,10 @@ def test_ink_saver_at_least_halves_the_ink_of_every_grid(name):
 
 @pytest.mark.parametrize("args", [["--theme", "mono"], ["--theme", "ink-saver"], ["--colour-marks"]])
 def test_render_takes_a_theme_and_colour_marks(args, tmp_path):
-    target = tmp_path / "d.pdf"
-    result = CliRunner().invoke(cli, ["render", "disorder", "-o", str(target), *args])
+    target = tmp_path / "d.pdf"  # classic: rows of one colour, no marks unless asked for
+    result = CliRunner().invoke(cli, ["render", "classic", "-o", str(target), *args])
     assert result.exit_code == 0, result.output
-    assert target.read_bytes() != render_job(Job(load_grid("disorder")))
+    assert target.read_bytes() != render_job(Job(load_grid("classic")))
 
 
 def test_render_refuses_an_unknown_theme():

@@ -10,9 +10,11 @@ reportlab's invariant mode fixes dates and document ids.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -271,16 +273,16 @@ class _Painter:
     def texts(self, run: Sequence[Text]) -> None:
         """Texts in one text object, in the operators reportlab's text objects
         write, without their bookkeeping (a unique sheet's texts are most of
-        its cost).  Horizontal scaling (Tz) outlives a text object, so a run
-        that narrows text sets it back to 100 before it ends."""
+        its cost).  No text is scaled horizontally (no Tz): text that does not
+        fit is made smaller or wrapped by the plan."""
         doc = self.c._doc  # type: ignore[attr-defined]  # reportlab's document: it numbers the font subsets that splitString fills
         ops = ["BT"]
-        face = scale = subset = None
+        face = subset = None
         for item in run:
             name = _font(item.bold, item.condensed)
             font = cast(TTFont, pdfmetrics.getFont(name))  # every face is registered by _registered
             size = item.size * mm
-            width = font.stringWidth(item.text, size) * item.stretch
+            width = font.stringWidth(item.text, size)
             x = item.x * mm - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
             ops.append(f"1 0 0 1 {fp_str(x, (self.height - item.y) * mm)} Tm")
             if self.known.get("fill") != item.colour:
@@ -288,9 +290,6 @@ class _Painter:
                 ops.append(f"{fp_str(item.colour)} rg")
             if (name, size) != face:
                 face, subset = (name, size), None
-            if item.stretch != (scale or 1.0):
-                scale = item.stretch
-                ops.append(f"{fp_str(scale * 100)} Tz")
             spans = self.spans.get((name, item.text))
             if spans is None:  # a text's codes stay what splitString first gave them, in one document
                 spans = self.spans[name, item.text] = [(part, f"({escapePDF(codes)}) Tj")
@@ -300,8 +299,6 @@ class _Painter:
                     subset = part
                     ops.append(f"{font.getSubsetInternalName(part, doc)} {fp_str(size)} Tf 0 TL")
                 ops.append(shown)
-        if scale not in (None, 1.0):
-            ops.append("100 Tz")
         ops.append("ET")
         self.c.addLiteral(" ".join(ops))
 
@@ -338,6 +335,23 @@ def _without_source_date_epoch() -> Iterator[None]:
     finally:
         if saved is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+SUBSET_TAG = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9-]+)")
+
+
+def unique_subset_names(pdf: bytes) -> bytes:
+    """``pdf`` with its font subsets' six-letter tags ("AAAAAA+DejaVuSans")
+    derived from its content, so that files merged into one (a club's night,
+    a print shop's run) do not share a tag for different subsets, and the
+    same input still gives the same bytes.  The tags keep their length: the
+    cross-reference offsets stay right."""
+    digest = hashlib.sha256(pdf).digest()
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+    for found in dict.fromkeys(SUBSET_TAG.findall(pdf)):  # (tag, font): each subset of each font
+        mixed = hashlib.sha256(digest + b"+".join(found)).digest()
+        tags[found] = bytes(65 + byte % 26 for byte in mixed[:6])
+    return SUBSET_TAG.sub(lambda match: b"/" + tags[match.group(1), match.group(2)] + b"+" + match.group(2), pdf)
 
 
 def _canvas(buffer: io.BytesIO, title: str, author: str, subject: str) -> Canvas:
@@ -389,7 +403,7 @@ def render_sections(sections: Iterable[Section], *, title: str = "", author: str
                 canvas.addLiteral("Q")
             canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_names(buffer.getvalue())
 
 
 def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = "", author: str = "",
@@ -408,4 +422,4 @@ def render_page(page: Drawing, placed: Sequence[Placed] = (), *, title: str = ""
         canvas.restoreState()
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_names(buffer.getvalue())

@@ -44,6 +44,37 @@ CROSS_LINE = 1.1  # the player's cross over a cell, in PICTURE units
 # Contrast ratios of WCAG 2.2: borders and icons (1.4.11), text (1.4.3), text at AAA (1.4.6).
 BORDER_CONTRAST, TEXT_CONTRAST, STRONG_CONTRAST = 3.0, 4.5, 7.0
 PAGE = (0.957, 0.957, 0.949)  # the page's background around the sheet, #f4f4f2
+# Why the page refuses a move: each reason its live engine throws (``Refused``'s
+# ``reason``) -> the words that say it (``counter_why_*`` of the language files)
+# and what fills their ``{n}``: nothing, ``player`` (a name), ``players`` (the
+# names that closed a row), ``n`` (a number) or ``message`` (the scorer's words).
+# The page reads this table; tests/test_counter_refusals.py holds it to the
+# reasons the page's engine throws and to every language.
+REFUSALS: dict[str, tuple[str, str | None]] = {
+    "over": ("counter_why_over", None),
+    "move": ("counter_why_move", None),
+    "form": ("counter_why_move", None),  # a stored table that is no table
+    "pending": ("counter_why_pending", None),
+    "pending-other": ("counter_why_pending_other", "player"),
+    "nothing-pending": ("counter_why_nothing_pending", None),
+    "not-fewest": ("counter_why_not_fewest", None),
+    "active-only": ("counter_why_active_only", "player"),
+    "acted": ("counter_why_acted", None),
+    "penalty-taken": ("counter_why_penalty_taken", None),
+    "lucky-action": ("counter_why_lucky_action", None),
+    "lucky-row": ("counter_why_lucky_row", None),
+    "row-locked": ("counter_why_row_locked", None),
+    "row-closed": ("counter_why_row_closed", "players"),
+    "crossed": ("counter_why_crossed", None),
+    "left": ("counter_why_left", None),
+    "threshold": ("counter_why_threshold", "n"),
+    "bis-rightmost": ("counter_why_bis_rightmost", None),
+    "impossible": ("counter_why_impossible", "message"),
+    "penalty-active": ("counter_why_penalty_active", "player"),
+    "penalty-crossed": ("counter_why_penalty_crossed", None),
+    "penalty-once": ("counter_why_penalty_once", None),
+    "penalty-due": ("counter_why_penalty_due", "player"),
+}
 
 
 def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, words: Labels | None = None,
@@ -89,6 +120,7 @@ def page_data(grid: Grid, labels: Labels, theme: Theme) -> dict:
         "words": dict(labels.words),
         "look": theme_as_data(theme),
         "pictures": pictures(grid, theme),
+        "refusals": {reason: {"words": words, "value": value} for reason, (words, value) in REFUSALS.items()},
     }
 
 

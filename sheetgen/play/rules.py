@@ -43,13 +43,20 @@ def compose_rules(grid: Grid, labels: Labels) -> Rules:
     words = _Words(grid, labels)
     sections = [
         words.material(),
+        *words.variant(),
         words.turn(),
         Section(labels("rules_title_closing"), (labels.fill("rules_closing", count=grid.close_after),)),
         *words.features(),
         Section(labels("rules_title_end"), (labels("rules_end"),)),
         words.scoring(),
+        words.mistakes(),
     ]
     return Rules(labels.fill("rules_heading", title=grid.title), tuple(sections))
+
+
+# The original game, whose players a variant's differences are set apart for
+# (the rules_variant_* templates name these values in words).
+BASE_CLOSE_AFTER, BASE_DICE_FACES, BASE_PENALTY_BOXES, BASE_PENALTY_POINTS = 5, 6, 4, 5
 
 
 def has_colour_cells(grid: Grid) -> bool:
@@ -123,12 +130,27 @@ class _Words:
         return Section(
             labels("rules_title_material"),
             (
+                labels("rules_players"),
                 labels.fill("rules_dice", colours=self.listed([self.colour(c) for c in used]),
                             faces=grid.dice_faces, high=2 * grid.dice_faces),
                 labels.fill("rules_rows", count=len(grid.rows)),
             ),
             tuple(self.row_item(r, self.row_numbers(row)) for r, row in enumerate(grid.rows)),
         )
+
+    def variant(self) -> Iterable[Section]:
+        """What a player of the original game would otherwise miss, in a section of its own."""
+        grid, labels = self.grid, self.labels
+        differences = []
+        if grid.close_after != BASE_CLOSE_AFTER:
+            differences.append(labels.fill("rules_variant_closing", count=grid.close_after))
+        if grid.dice_faces != BASE_DICE_FACES:
+            differences.append(labels.fill("rules_variant_dice", faces=grid.dice_faces, high=2 * grid.dice_faces))
+        if (grid.penalty_boxes, grid.penalty_points) != (BASE_PENALTY_BOXES, BASE_PENALTY_POINTS):
+            differences.append(labels.fill("rules_variant_penalty", count=grid.penalty_boxes,
+                                           points=grid.penalty_points))
+        if differences:
+            yield Section(labels("rules_title_variant"), tuple(differences))
 
     def turn(self) -> Section:
         labels = self.labels
@@ -184,6 +206,15 @@ class _Words:
                 cells=cells,
                 effect=self.labels.fill(f"rules_power_{power.effect.value}", amount=power.amount),
             )
+
+    def mistakes(self) -> Section:
+        """What new players get wrong most, as a list: the base game's, then the grid's features'."""
+        labels = self.labels
+        items = [labels("rules_mistake_lock"), labels("rules_mistake_penalty"),
+                 labels.fill("rules_mistake_threshold", count=self.grid.close_after), labels("rules_mistake_end")]
+        if self.grid.lucky:
+            items.append(labels("rules_mistake_lucky"))
+        return Section(labels("rules_title_mistakes"), (), tuple(items))
 
     def scoring(self) -> Section:
         grid, labels = self.grid, self.labels

@@ -20,10 +20,10 @@ from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Tex
 from ..records import record
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, plan_sheet
-from ..sheet.style import Labels, Theme
+from ..sheet.style import MINUS, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks
-from .rules import NO_BREAK, Rules, glued, row_in_words
+from .rules import Rules, glued, row_in_words
 from .scoring import Score
 
 PT = 25.4 / 72  # one point, mm
@@ -61,6 +61,11 @@ class Card:
     body_size: float  # the type size the rules fit at, mm
 
 
+def _number(value: int) -> str:
+    """A number as printed: a negative one with the minus sign, not a hyphen."""
+    return str(value).replace("-", MINUS)
+
+
 def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
     """What the example sheet scores, line by line, in ``labels``' language."""
     lines = []
@@ -71,14 +76,14 @@ def compose_example(grid: Grid, score: Score, labels: Labels) -> Example:
         what = labels.fill(key, row=row_in_words(grid, index, labels), crosses=row.crosses, counted=row.counted)
         lines.append((what, str(row.points)))
     if score.penalties:
-        lines.append((labels.fill("rules_example_penalties", count=score.penalties), f"{score.penalty_points}"))
+        lines.append((labels.fill("rules_example_penalties", count=score.penalties), _number(score.penalty_points)))
     for power in score.powers:
         amount = next(p.amount for p in grid.powers if p.symbol is power.symbol)
         what = labels.fill("rules_example_power", symbol=labels(f"rules_symbol_{power.symbol.value}"),
                            effect=labels(f"power_{power.effect.value}", amount or None))
         lines.append((what, f"+{power.points}"))
     return Example(labels("rules_title_example"), labels("rules_example"), tuple(lines),
-                   (labels("rules_example_total"), str(score.total)))
+                   (labels("rules_example_total"), _number(score.total)))
 
 
 def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float],
@@ -154,7 +159,6 @@ def _wrap(text: str, width: float, size: float, bold: bool, measure: Measure) ->
     lines: list[str] = []
     line = ""
     for word in glued(text).split(" "):
-        word = word.replace(NO_BREAK, " ")
         if not word:
             continue
         candidate = f"{line} {word}" if line else word
@@ -251,10 +255,11 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
     items += [part for lock in plan.locks if score.rows[lock.row].locked for part in cross(lock.box)]
     items += [part for box in plan.bar if box.index + 1 in marks.bonus_bar for part in cross(box.box)]
     items += [part for box in plan.penalties if box.index < marks.penalties for part in cross(box.box)]
-    written = {"penalties": -score.penalty_points, "total": score.total}
+    written = {"penalties": -score.penalty_points, "powers": sum(power.points for power in score.powers),
+               "total": score.total}
     for total in plan.totals:
         value = score.rows[total.row].points if total.row is not None else written[total.kind]
-        items.append(_written(str(value), total.box, measure))
+        items.append(_written(_number(value), total.box, measure))
     return Drawing(plan.width, plan.height, tuple(items))
 
 

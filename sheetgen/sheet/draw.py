@@ -10,6 +10,7 @@ All lengths in mm.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from ..grid.model import Colour, Symbol
@@ -17,8 +18,6 @@ from ..pdf.geometry import RGB, Box, Drawing, Item, Polygon, Rect, Text
 from . import pictograms as pict
 from .plan import (
     BOX_LINE,
-    DOUBLE_INSET,
-    DOUBLE_LINE,
     HEAVY,
     LINE,
     MIN_TEXT,
@@ -39,6 +38,8 @@ SYMBOL_LINE = 0.16
 def draw_sheet(plan: SheetPlan, theme: Theme, *, cell_fills: Mapping[tuple[int, int], RGB] | None = None) -> Drawing:
     """The art of one sheet.  ``cell_fills`` maps (row, cell index) to a
     background colour that replaces the cell's own (a heat map, say)."""
+    if plan.marks and not theme.marks:  # the plan prints the colour marks on a grid that needs them
+        theme = replace(theme, marks=True)
     return Drawing(plan.width, plan.height, tuple(_items(plan, theme, cell_fills or {})))
 
 
@@ -74,14 +75,17 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield from _legend_entry(entry, theme, k)
 
     yield from plan.table_labels
-    table = plan.table_box
     rule = LINE * 0.75 * k
-    yield Rect(table, stroke=theme.line, line=rule)
-    yield Polygon(((table.x, table.cy), (table.right, table.cy)), stroke=theme.line, line=rule, closed=False)
-    for column in plan.table:
-        if column.crosses > 1:
-            yield Polygon(((column.box.x, table.y), (column.box.x, table.bottom)), stroke=theme.line, line=rule,
+    for top in sorted({column.box.y for column in plan.table}):  # the table's lines, each framed
+        line_columns = [column for column in plan.table if column.box.y == top]
+        first, last = line_columns[0].box, line_columns[-1].box
+        frame = Box(first.x, top, last.right - first.x, first.h)
+        yield Rect(frame, stroke=theme.line, line=rule)
+        yield Polygon(((frame.x, frame.cy), (frame.right, frame.cy)), stroke=theme.line, line=rule, closed=False)
+        for column in line_columns[1:]:
+            yield Polygon(((column.box.x, frame.y), (column.box.x, frame.bottom)), stroke=theme.line, line=rule,
                           closed=False)
+    for column in plan.table:
         yield column.header
         yield column.value
 
@@ -104,13 +108,13 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
     tint = theme.tint(cell.colour)
     radius = min(0.8 * k, cell.box.w * 0.12)  # of the cell's outer corners; inner frames follow them
     if cell.framed:
-        yield from pict.heavy_frame(cell.box, theme.ink, HEAVY * k, radius)
-        radius = max(0.0, radius - HEAVY * k)
+        # Outlined themes (ink-saver, mono) frame it in the cell's strong colour: a band of ink, not of black.
+        yield from pict.heavy_frame(cell.box, tint.strong if theme.outlined else theme.ink, cell.heavy, radius)
+        radius = max(0.0, radius - cell.heavy)
     yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
-    line = _thin(theme, DOUBLE_LINE * k, k)
-    if cell.double:
-        second = cell.pale.inset(DOUBLE_INSET * k)
-        yield from pict.double_frame(second, tint.strong, line, radius * 0.5)
+    if cell.second is not None:
+        line = _thin(theme, cell.second_line, k)
+        yield from pict.double_frame(cell.second, tint.strong, line, radius * 0.5)
     if cell.mark_box is not None:
         yield from pict.mark(cell.mark_box, tint.mark, tint.ink)
     if cell.symbol_box is not None and cell.symbol is not None:
@@ -188,7 +192,7 @@ def personalise(plan: SheetPlan, data: SheetData, theme: Theme, measure: Measure
 def _lucky_text(number: int, box: Box, size: SheetSize, text_size: float, ink: RGB, bold: bool,
                 measure: Measure) -> Text:
     return fit_text(str(number), inside_frame(box, size), text_size, ink, measure, bold=bold, anchor="middle",
-                    min_size=text_size, role="lucky", condensed=True, narrow=False)
+                    min_size=text_size, role="lucky", condensed=True)
 
 
 @lru_cache(maxsize=64)

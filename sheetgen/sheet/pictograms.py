@@ -111,7 +111,9 @@ def lock(box: Box, tint: Tint, *, outlined: bool, line: float, marked: bool) -> 
 
 
 def symbol(box: Box, shape: Symbol, ink: RGB, line: float, paper: RGB = WHITE) -> tuple[Item, ...]:
-    """A power symbol: an outline in ``ink`` on ``paper``, inside the square ``box``."""
+    """A power symbol inside the square ``box``: an outline in ``ink`` on
+    ``paper``, but for the octagon, solid ``ink``; five shapes told apart by
+    their outline and fill at arm's length."""
     r = box.w / 2 - line / 2
     cx, cy = box.cx, box.cy
 
@@ -125,8 +127,8 @@ def symbol(box: Box, shape: Symbol, ink: RGB, line: float, paper: RGB = WHITE) -
         return (Polygon(ring(4, r, -math.pi / 2), fill=paper, stroke=ink, line=line),)
     if shape is Symbol.SQUARE:
         return (Rect(box.inset(box.w * 0.12), fill=paper, stroke=ink, line=line),)
-    if shape is Symbol.OCTAGON:
-        return (Polygon(ring(8, r, math.pi / 8), fill=paper, stroke=ink, line=line),)
+    if shape is Symbol.OCTAGON:  # solid: the one filled symbol, never read for the circle
+        return (Polygon(ring(8, r, math.pi / 8), fill=ink, stroke=ink, line=line),)
     points = tuple((cx + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + math.pi * k / 5),
                     cy + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + math.pi * k / 5))
                    for k in range(10))

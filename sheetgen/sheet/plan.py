@@ -21,33 +21,45 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Protocol
 
 from ..errors import LayoutError
-from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol
+from ..grid.model import Cell, Colour, Effect, Grid, Row, Symbol, row_points
 from ..pdf.geometry import RGB, Box, Text
 from ..records import record
 from ..words import plural
+from .boxes import (
+    ArrowPlan,
+    BarBand,
+    CellPlan,
+    ColourBox,
+    LegendEntry,
+    LockPlan,
+    MachinePlan,
+    PenaltiesBand,
+    PenaltyBox,
+    RowsBand,
+    SheetData,
+    SheetPlan,
+    SheetSize,
+    StripBand,
+    TableBand,
+    TableColumn,
+    TitleBand,
+    TotalBox,
+    TotalsBand,
+)
 from .style import Labels, Theme
+
+__all__ = ["ArrowPlan", "CellPlan", "ColourBox", "LegendEntry", "LockPlan", "MachinePlan", "PenaltyBox",
+           "SheetData", "SheetPlan", "SheetSize", "TableColumn", "TotalBox", "Measure", "plan_sheet",
+           "fit_text", "inside_frame", "STANDARD", "LARGE", "A6", "SIZES"]
 
 
 class Measure(Protocol):
     def __call__(self, text: str, bold: bool, size: float, condensed: bool = False) -> float: ...
     def __hash__(self) -> int: ...  # texts are cached by the measure that fitted them
-
-
-@record
-class SheetSize:
-    """A sheet's trimmed size in mm; ``scale``: how much bigger its type,
-    minimum sizes, line widths and fixed band heights are than the standard's;
-    ``papers``: the papers it is printed on, the first the default (the
-    imposition finds how many sheets a page holds)."""
-
-    name: str
-    width: float
-    height: float
-    scale: float = 1.0
-    papers: tuple[str, ...] = ("a4", "letter")
 
 
 # The standard sheet: 2 x 4 on A4 and on US Letter, 5 mm free at every edge.
@@ -68,14 +80,15 @@ PT = 25.4 / 72  # one point, mm
 
 # At the standard size, mm; multiplied by SheetSize.scale.
 MIN_TEXT = 6 * PT  # the smallest text printed
-MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type)
+MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type), where the rows leave room
+LEAST_NUMBER_CAP = 6 * PT * 0.729  # and where they do not: 6 pt type, the smallest text printed
 CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
-V_CLEAR = 0.25  # and this far above and below its capitals
+V_CLEAR = 0.4  # and this far above and below its capitals (a rule checks 0.3 mm)
 LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
-TABLE_CLEAR = 0.3  # a table entry stays this far from its column's lines
+TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
-CELL_GAP = 0.3  # between the cells of a row
+CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
 STRIP_H = 2.6  # header line and serial number
 TITLE_H = 4.6
 LEGEND_H = 2.3
@@ -84,7 +97,7 @@ ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.5
 PENALTIES_H = 4.4
-TOTALS_H = 6.0
+TOTALS_H = 7.6  # a label, then 5 mm to write in
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
@@ -93,7 +106,7 @@ HEAVY = 0.7  # the dark frame of a framed (bonus) cell
 DOUBLE_INSET = 0.3  # from a cell's background to the second frame of a double cell
 DOUBLE_LINE = 0.3
 MARK = 1.2  # a colour mark in a cell's top-left corner
-SYMBOL = 1.7  # a power symbol in its top-right corner
+SYMBOL = 2.2  # a power symbol in its top-right corner (2 mm and more: its shape shows at arm's length)
 CORNER = 0.12  # around the things in a cell's corners
 ARROW_W = 2.0
 LOCK_W = 5.6
@@ -103,188 +116,31 @@ LABEL_SIZE = 2.4  # name, lucky numbers, bonus, penalties
 STRIP_SIZE = 2.3  # header line and serial number
 HINT_SIZE = 2.2
 LUCKY_BOX_W = 5.6
+TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
 PENALTY_BOX = 4.2
 PENALTY_GAP = 0.6
-OPERATOR_W = 2.6
+OPERATOR_W = 2.4
 OPERATOR_SIZE = 3.2
+OPERATOR_CLEAR = 0.2  # an operator from the boxes beside it
 TOTAL_BOX_W = 11.0  # at most; room for a handwritten 136
 TOTAL_CAPTION_H = 2.0
+MIN_TOTAL_W = 6.5  # a row's box in the totals line: room for a handwritten 136
 MIN_NAME_FIELD = 10.0
 KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much is left to write a name on
 SERIAL_W = 22.0
 LINE = 0.2  # rules: the name line, table lines
 BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
 
+FIDUCIAL = 4.0  # the side of a fiducial square at each corner, mm (at any size)
+MACHINE_CLEAR = 1.0  # nothing else prints this close to a machine mark, mm (at any size)
+CODE = 10.0  # the side of the machine code's square, its quiet zone included
+
 BASE_CLOSE_AFTER = 5  # the base rule; other thresholds get a hint by the lock and its key
-MIN_STRETCH = 0.8  # text meant to be narrowed may be narrowed to 80 %, no further
+MIN_STRETCH = 1.0  # no text is narrowed (no horizontal scaling): it wraps or takes a smaller size
 MINUS = "\u2212"
 OPERATORS = ("+", MINUS, "=")  # between row totals, before the penalties, before the total
 AT_ONCE = frozenset({Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW})  # the other powers act at the end
-
-
-# -- the plan -----------------------------------------------------------------------
-
-
-@record
-class CellPlan:
-    """One cell of a row: what it is and where its parts go."""
-
-    row: int
-    index: int
-    number: int
-    colour: Colour
-    double: bool
-    framed: bool
-    symbol: Symbol | None
-    box: Box  # the whole cell, frames included
-    pale: Box  # the background inside the cell's colour frame
-    frame: float  # width of the cell's colour frame (band or line)
-    text: Text  # the number
-    mark_box: Box | None = None  # the colour mark, when the theme prints marks
-    symbol_box: Box | None = None
-    bis_box: Box | None = None
-
-
-@record
-class ArrowPlan:
-    """The direction hint at the start of a row: crosses go this way."""
-
-    row: int
-    box: Box
-    direction: str  # "right": left to right, the reading direction
-    colour: Colour | None  # the row's colour, None for a row of many colours
-
-
-@record
-class LockPlan:
-    row: int
-    box: Box
-    colour: Colour  # the colour of the row's last cell: the die that leaves the game
-    hint: Text | None = None  # "7x" when the row closes after another number of crosses than 5
-
-
-@record
-class ColourBox:
-    """A box to cross or write in, in a colour's look (bonus bar, row totals)."""
-
-    index: int
-    box: Box
-    colour: Colour
-
-
-@record
-class PenaltyBox:
-    index: int
-    box: Box
-    points: int  # what a cross here costs
-    text: Text  # "−5"
-
-
-@record
-class TotalBox:
-    """A box of the totals line: a row's points (in its lock colour), the penalties or the total."""
-
-    kind: str  # "row", "penalties" or "total"
-    box: Box
-    row: int | None = None
-    colour: Colour | None = None
-    caption: Text | None = None
-
-
-@record
-class TableColumn:
-    crosses: int
-    points: int
-    box: Box  # both lines of the column
-    header: Text  # "3x"
-    value: Text  # "6"
-
-
-@record
-class LegendEntry:
-    """A marker and its explanation.  ``marker`` is a power symbol, a colour
-    (the key to the colour marks), a hint text ("7x"), or one of "double",
-    "framed", "bis"; "" for a line of text alone."""
-
-    marker: Symbol | Colour | str
-    marker_box: Box | None
-    text: Text
-    hint: Text | None = None  # the marker, when it is a text
-
-
-@record
-class SheetPlan:
-    size: SheetSize
-    content: Box  # everything printed stays inside
-    title: Text
-    name_label: Text
-    name_line: Box  # a line along the bottom of this box (height 0)
-    cells: tuple[CellPlan, ...]
-    arrows: tuple[ArrowPlan, ...]
-    locks: tuple[LockPlan, ...]
-    legend: tuple[LegendEntry, ...]
-    table_labels: tuple[Text, ...]  # "Crosses", "Points"
-    table_box: Box
-    table: tuple[TableColumn, ...]
-    penalties_label: Text
-    penalties: tuple[PenaltyBox, ...]
-    totals: tuple[TotalBox, ...]
-    operators: tuple[Text, ...]  # between the totals boxes, in order
-    key: tuple[LegendEntry, ...] = ()  # the key to the colour marks, when it shares the title band
-    bar_label: Text | None = None
-    bar: tuple[ColourBox, ...] = ()
-    lucky_label: Text | None = None
-    lucky_boxes: tuple[Box, ...] = ()
-    lucky_size: float = 0.0  # font size of the lucky numbers, mm (the widest of the grid's range fits)
-    header_box: Box | None = None
-    serial_box: Box | None = None
-    serial_format: str = ""  # the serial label, "{n}" standing for the number
-    strip_size: float = 0.0  # font size of the header line and serial number, mm
-
-    @property
-    def width(self) -> float:
-        return self.size.width
-
-    @property
-    def height(self) -> float:
-        return self.size.height
-
-    def texts(self) -> Iterator[Text]:
-        """Every text the plan prints, in no particular order."""
-        yield self.title
-        yield self.name_label
-        for text in (self.lucky_label, self.bar_label, self.penalties_label):
-            if text is not None:
-                yield text
-        for cell in self.cells:
-            yield cell.text
-        for lock in self.locks:
-            if lock.hint is not None:
-                yield lock.hint
-        for entry in self.key + self.legend:
-            yield entry.text
-            if entry.hint is not None:
-                yield entry.hint
-        yield from self.table_labels
-        for column in self.table:
-            yield column.header
-            yield column.value
-        for box in self.penalties:
-            yield box.text
-        for total in self.totals:
-            if total.caption is not None:
-                yield total.caption
-        yield from self.operators
-
-
-@record
-class SheetData:
-    """What differs from sheet to sheet."""
-
-    lucky: tuple[int, ...] = ()
-    serial: int | None = None
-    header: str = ""
 
 
 def inside_frame(box: Box, size: SheetSize) -> Box:
@@ -305,6 +161,47 @@ def _where(path: str = "", source: str = "") -> Iterator[None]:
         raise error.within(path, source) from None
 
 
+# -- the arrangements a plan tries, in order ---------------------------------------------
+
+
+@record
+class Arrangement:
+    """How the plan makes room: the first of ``ARRANGEMENTS`` that fits is the sheet's."""
+
+    number_cap: float = MIN_NUMBER_CAP  # the smallest cap height of a cell number, standard mm
+    arrow: bool = True  # the direction arrow at the start of each row
+    table_lines: int = 1  # the scoring table on this many lines
+    hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
+    compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
+
+
+ARRANGEMENTS = (
+    Arrangement(),
+    Arrangement(table_lines=2),
+    Arrangement(LEAST_NUMBER_CAP),
+    Arrangement(LEAST_NUMBER_CAP, table_lines=2),
+    Arrangement(LEAST_NUMBER_CAP, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=3, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, table_lines=4, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=2, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=3, compact=True),
+    Arrangement(LEAST_NUMBER_CAP, arrow=False, hint=False, table_lines=4, compact=True),
+)
+COMPACT_DOUBLE_INSET = 0.15
+COMPACT_DOUBLE_LINE = 0.2
+COMPACT_CLEAR = 0.3
+COMPACT_HEAVY = 0.5
+COMPACT_LOCK_W = 3.6
+TIGHT_GAP = 0.3
+TIGHT_LINE_GAP = 0.1
+TIGHT_LEGEND_H = 2.2
+TIGHT_SYMBOL = 2.0
+
+
 # -- the context every band is planned in -------------------------------------------------
 
 
@@ -315,10 +212,41 @@ class _Sheet:
     theme: Theme
     measure: Measure
     size: SheetSize
+    fit: Arrangement
+    machine: bool = False  # fiducials at the four corners
+    code: bool = False  # and a square for the machine code, right of the totals
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
         return standard * self.size.scale
+
+    @property
+    def gap(self) -> float:  # between bands, standard mm
+        return TIGHT_GAP if self.fit.compact else GAP
+
+    @property
+    def line_gap(self) -> float:  # between legend lines, standard mm
+        return TIGHT_LINE_GAP if self.fit.compact else LINE_GAP
+
+    @property
+    def legend_h(self) -> float:  # a legend line, standard mm
+        return TIGHT_LEGEND_H if self.fit.compact else LEGEND_H
+
+    @property
+    def symbol(self) -> float:  # a power symbol's side, standard mm
+        return TIGHT_SYMBOL if self.fit.compact else SYMBOL
+
+    @property
+    def heavy(self) -> float:  # a framed cell's dark frame, standard mm
+        return COMPACT_HEAVY if self.fit.compact else HEAVY
+
+    @property
+    def double_inset(self) -> float:  # standard mm
+        return COMPACT_DOUBLE_INSET if self.fit.compact else DOUBLE_INSET
+
+    @property
+    def double_line(self) -> float:  # standard mm
+        return COMPACT_DOUBLE_LINE if self.fit.compact else DOUBLE_LINE
 
     @property
     def content(self) -> Box:
@@ -336,7 +264,7 @@ class _Sheet:
 
     def text(self, text: str, box: Box, size: float, *, bold: bool = False, anchor: str = "start",
              colour: RGB | None = None, role: str = "label") -> Text:
-        """A label or legend in ``box``: narrowed, then smaller if need be.  Bold
+        """A label or legend in ``box``: smaller if need be.  Bold
         text is in the condensed bold face, the one face the numbers need anyway."""
         return fit_text(text, box, self.mm(size), colour or self.theme.ink, self.measure, bold=self.bold(bold),
                         anchor=anchor, min_size=self.mm(MIN_TEXT), role=role, condensed=self.bold(bold))
@@ -344,7 +272,7 @@ class _Sheet:
     def number(self, text: str, box: Box, size: float, colour: RGB, role: str, bold: bool = True) -> Text:
         """A number in ``box`` at ``size`` mm (already scaled): condensed face, never narrowed."""
         return fit_text(text, box, size, colour, self.measure, bold=self.bold(bold), anchor="middle",
-                        min_size=size, role=role, condensed=True, narrow=False)
+                        min_size=size, role=role, condensed=True)
 
     def number_size(self, widest: str, box_w: float, cap_h: float, bold: bool = True) -> float:
         """The font size at which ``widest`` fills ``box_w`` or its caps ``cap_h``, whichever is less."""
@@ -352,21 +280,19 @@ class _Sheet:
 
 
 def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *, bold: bool = False,
-             anchor: str = "start", min_size: float, role: str = "label", condensed: bool = False,
-             narrow: bool = True) -> Text:
-    """``text`` in ``box``, vertically centred on its capitals; narrowed (if
-    ``narrow``) and then made smaller if it is too wide, down to ``min_size``."""
+             anchor: str = "start", min_size: float, role: str = "label", condensed: bool = False) -> Text:
+    """``text`` in ``box``, vertically centred on its capitals; made smaller
+    if it is too wide, down to ``min_size`` (text is never narrowed: a narrowed
+    line beside a plain one reads as a misprint)."""
     size = min(size, box.h / CAP)
     width = measure(text, bold, size, condensed)
     stretch = 1.0
     if width > box.w + 1e-9:
-        stretch = max(MIN_STRETCH, box.w / width) if narrow else 1.0
-        if width * stretch > box.w + 1e-9:
-            if size * box.w / (width * stretch) < min_size - 1e-9:
-                raise LayoutError(
-                    f"text {text!r} does not fit its box: needs {width * stretch * min_size / size:.1f} mm"
-                    f" at the smallest size, has {box.w:.1f} mm")
-            size *= box.w / (width * stretch)
+        if size * box.w / width < min_size - 1e-9:
+            raise LayoutError(
+                f"text {text!r} does not fit its box: needs {width * min_size / size:.1f} mm"
+                f" at the smallest size, has {box.w:.1f} mm")
+        size *= box.w / width
     if size < min_size - 1e-9:
         raise LayoutError(f"text {text!r} does not fit its box: {box.h:.1f} mm is too low for its smallest size")
     x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
@@ -374,37 +300,92 @@ def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *,
 
 
 def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize = STANDARD, *,
-               header: bool = False, serial: bool = False) -> SheetPlan:
+               header: bool = False, serial: bool = False, machine: bool = True) -> SheetPlan:
     """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
-    at the top for a per-sheet header line and serial number.  What cannot be
+    at the top for a per-sheet header line and serial number; ``machine``
+    keeps the corners free for fiducials and, where there is room, a square
+    beside the totals for a machine-readable code (``SheetPlan.machine``).  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
+    if not theme.marks and any(len(row.colours) > 1 for row in grid.rows):
+        # Where cells of several colours share a row, colour alone must not tell them apart (colour-blind
+        # players, greyscale copies): their marks print in every theme.
+        theme = replace(theme, marks=True)
     with _where(source=grid.source):
-        return _plan(_Sheet(grid, labels, theme, measure, size), header, serial)
+        return _planner(grid, labels, theme, measure, size, header, serial, machine)[0]
+
+
+def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
+             serial: bool, machine: bool) -> tuple[SheetPlan, int]:
+    """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
+    code's square if any arrangement keeps one, and its place in them.  A larger
+    sheet starts from the standard sheet's arrangement (it is the standard
+    sheet scaled, never tighter); the last arrangement's refusal is the most
+    lenient one, so what it says would fit, fits."""
+    first = 0
+    if size != STANDARD:
+        try:
+            first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)[1]
+        except LayoutError:
+            first = 0
+    refused: LayoutError | None = None
+    for code in (True, False) if machine else (False,):
+        for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
+            if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                          replace(fit, table_lines=fit.table_lines - 1))):
+                continue  # more lines than the table needs only take the rows' height
+            try:
+                return _plan(_Sheet(grid, labels, theme, measure, size, fit, machine, code), header, serial), place
+            except LayoutError as error:
+                refused = error
+    assert refused is not None
+    raise refused
+
+
+def _machine(s: _Sheet) -> MachinePlan | None:
+    """The fiducials at the content's four corners and the code's square left
+    of the bottom-right one, or None when the marks are off."""
+    if not s.machine:
+        return None
+    c, side = s.content, FIDUCIAL
+    fiducials = (Box(c.x, c.y, side, side), Box(c.right - side, c.y, side, side),
+                 Box(c.right - side, c.bottom - side, side, side), Box(c.x, c.bottom - side, side, side))
+    code = None
+    if s.code:
+        w = s.mm(CODE)
+        code = Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
+    return MachinePlan(fiducials, code)
 
 
 def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     grid, content = s.grid, s.content
+    machine = _machine(s)
+    # The bands the corner marks share: the top ones and the totals, each kept clear of them.
+    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    top = Box(content.x + corner, content.y, content.w - 2 * corner, content.h)
+    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
     y = content.y
-    strip: dict = {}
+    strip = StripBand(0.0)
     if header or serial:
-        strip = _strip(s, Box(content.x, y, content.w, s.mm(STRIP_H)), header, serial)
-        y += s.mm(STRIP_H + GAP)
+        strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
+        y += s.mm(STRIP_H + GAP)  # the full gap: the header line is read apart from the title band
     with _where("title"):
-        title = _title_band(s, Box(content.x, y, content.w, s.mm(TITLE_H)))
-    y += s.mm(TITLE_H + GAP)
+        title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
+    y += s.mm(TITLE_H + s.gap)
 
-    key_in_title = bool(title["key"])
+    key_in_title = bool(title.key)
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
+    beside_right = code_left if machine and machine.code else content.right
     shared = next((line for line in legend_lines
-                   if all(entry.movable for entry in line) and _line_fits(s, line, content.right - beside_x)), None)
+                   if all(entry.movable for entry in line) and _line_fits(s, line, beside_right - beside_x)), None)
+    order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
-    table_h = 2 * s.mm(TABLE_ROW_H)
-    legend_h = len(legend_lines) * s.mm(LEGEND_H + LINE_GAP) - s.mm(LINE_GAP)
+    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
+    legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(GAP) * len(below)
+    below_h = sum(below) + s.mm(s.gap) * len(below)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
@@ -413,50 +394,64 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
     with _where("rows"):
         rows = _rows(s, rows_box, f"{listed} take {below_h:.1f} mm below them")
-    y = rows_box.bottom + s.mm(GAP)
+    y = rows_box.bottom + s.mm(s.gap)
 
-    bar: dict = {}
+    bar = None
     if grid.bonus_bar:
-        bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows["cells_x"])
-        y += s.mm(BAR_H + GAP)
-    legend: list[LegendEntry] = []
+        bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows.cells_x)
+        y += s.mm(BAR_H + s.gap)
+    placed: dict[int, list[LegendEntry]] = {}
     for before, line in zip([None, *legend_lines], legend_lines):
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
-        legend.extend(_legend_line(s, line, Box(content.x, y, content.w, s.mm(LEGEND_H)), headed))
-        y += s.mm(LEGEND_H + LINE_GAP)
-    y += (s.mm(GAP - LINE_GAP)) if legend_lines else 0.0
+        placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(s.legend_h)), headed)
+        y += s.mm(s.legend_h + s.line_gap)
+    y += (s.mm(s.gap - s.line_gap)) if legend_lines else 0.0
     table = _score_table(s, Box(content.x, y, content.w, table_h))
-    y += table_h + s.mm(GAP)
-    penalties = _penalties(s, Box(content.x, y, content.w, s.mm(PENALTIES_H)))
+    y += table_h + s.mm(s.gap)
+    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
     if shared:
-        band = Box(beside_x, y + s.mm(PENALTIES_H - LEGEND_H) / 2, content.right - beside_x, s.mm(LEGEND_H))
-        legend.extend(_legend_line(s, shared, band, False))
-    y += s.mm(PENALTIES_H + GAP)
-    totals = _totals(s, Box(content.x, y, content.w, s.mm(TOTALS_H)))
+        band = Box(beside_x, y + s.mm(PENALTIES_H - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
+        placed[id(shared)] = _legend_line(s, shared, band, False)
+    legend = [entry for key in order if key in placed for entry in placed[key]]
+    y += s.mm(PENALTIES_H + s.gap)
+    totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
+    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
+        raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
-        size=s.size, content=content, title=title["title"], name_label=title["name_label"],
-        name_line=title["name_line"], cells=rows["cells"], arrows=rows["arrows"], locks=rows["locks"],
-        legend=tuple(legend), **table, **penalties, **totals, key=title["key"], **bar,
-        lucky_label=title["lucky_label"], lucky_boxes=title["lucky_boxes"], lucky_size=title["lucky_size"], **strip)
+        size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
+        cells=rows.cells, arrows=rows.arrows, locks=rows.locks, legend=tuple(legend),
+        table_labels=table.table_labels, table_box=table.table_box, table=table.table,
+        penalties_label=penalties.penalties_label, penalties=penalties.penalties,
+        totals=totals.totals, operators=totals.operators, key=title.key,
+        bar_label=bar.bar_label if bar else None, bar=bar.bar if bar else (),
+        lucky_label=title.lucky_label, lucky_boxes=title.lucky_boxes, lucky_size=title.lucky_size,
+        header_box=strip.header_box, serial_box=strip.serial_box, serial_format=strip.serial_format,
+        strip_size=strip.strip_size, machine=machine, marks=s.theme.marks)
 
 
 # -- the strip and the title band -------------------------------------------------------
 
 
-def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> dict:
+def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
     serial_w = s.mm(SERIAL_W) if serial else 0.0
-    found: dict = {"strip_size": s.mm(STRIP_SIZE)}
-    if header:
-        found["header_box"] = Box(band.x, band.y, band.w - serial_w - (s.mm(GAP) if serial else 0.0), band.h)
-    if serial:
-        found["serial_box"] = Box(band.right - serial_w, band.y, serial_w, band.h)
-        found["serial_format"] = s.labels("serial")
-    return found
+    header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(s.gap) if serial else 0.0), band.h) if header else None
+    if not serial:
+        return StripBand(s.mm(STRIP_SIZE), header_box)
+    return StripBand(s.mm(STRIP_SIZE), header_box, Box(band.right - serial_w, band.y, serial_w, band.h),
+                     s.labels("serial"))
 
 
-def _title_band(s: _Sheet, band: Box) -> dict:
+def _title_band(s: _Sheet, band: Box) -> TitleBand:
     """Title, then the name field, then the key to the colour marks (if it
-    fits here) and the lucky-number boxes (if the grid has them)."""
+    fits here) and the lucky-number boxes (if the grid has them); where the
+    name field is too short, with smaller labels and lucky boxes."""
+    try:
+        return _title_band_in(s, band, LABEL_SIZE, LUCKY_BOX_W)
+    except LayoutError:
+        return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W)
+
+
+def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
     grid = s.grid
     title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
     try:
@@ -465,26 +460,27 @@ def _title_band(s: _Sheet, band: Box) -> dict:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
     end = band.right
-    found: dict = {"lucky_label": None, "lucky_boxes": (), "lucky_size": 0.0}
+    lucky_label: Text | None = None
+    lucky_boxes: tuple[Box, ...] = ()
+    lucky_size = 0.0
     if grid.lucky:
         count = grid.lucky.count
-        box_w = s.mm(LUCKY_BOX_W)
+        box_w = s.mm(lucky_box_w)
         boxes_w = count * box_w + (count - 1) * s.mm(LUCKY_GAP)
         label = s.labels("lucky")
-        label_w = s.label_width(label, LABEL_SIZE, most=24.0)
+        label_w = s.label_width(label, label_size, most=28.0)
         start = band.right - boxes_w
         label_right = start - s.mm(2 * LABEL_CLEAR)
-        found["lucky_label"] = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), LABEL_SIZE,
-                                      anchor="end")
-        boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w, band.h - s.mm(0.4))
-                      for i in range(count))
+        lucky_label = s.text(label, Box(label_right - label_w, band.y, label_w, band.h), label_size, anchor="end")
+        lucky_boxes = tuple(Box(start + i * (box_w + s.mm(LUCKY_GAP)), band.y + s.mm(0.2), box_w,
+                                band.h - s.mm(0.4)) for i in range(count))
         widest = max((str(n) for n in range(grid.lucky.low, grid.lucky.high + 1)),
                      key=lambda t: s.measure(t, s.bold(True), 1.0, True))
-        inner = inside_frame(boxes[0], s.size)
-        found |= {"lucky_boxes": boxes, "lucky_size": s.number_size(widest, inner.w, inner.h)}
+        inner = inside_frame(lucky_boxes[0], s.size)
+        lucky_size = s.number_size(widest, inner.w, inner.h)
         end = label_right - label_w - s.mm(1.5)
     label = s.labels("name")
-    label_w = s.label_width(label, LABEL_SIZE, most=16.0)
+    label_w = s.label_width(label, label_size, most=16.0)
     key = _title_key(s, band, x + label_w, end)
     if key:
         end = min(entry.marker_box.x for entry in key if entry.marker_box) - s.mm(1.5)
@@ -494,10 +490,10 @@ def _title_band(s: _Sheet, band: Box) -> dict:
         raise LayoutError(
             f"{beside} leave {max(0.0, end - x - label_w):.1f} mm for the name field, which needs"
             f" {s.mm(MIN_NAME_FIELD):.0f} mm (shorten the title{' or draw fewer lucky numbers' if grid.lucky else ''})")
-    name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
+    name_label = s.text(label, Box(x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), label_size)
     line_y = name_label.y + s.mm(0.3)
-    return found | {"title": title, "name_label": name_label, "key": key,
-                    "name_line": Box(x + label_w, line_y, end - x - label_w, 0.0)}
+    return TitleBand(title, name_label, Box(x + label_w, line_y, end - x - label_w, 0.0), key, lucky_label,
+                     lucky_boxes, lucky_size)
 
 
 def _colours_used(grid: Grid) -> list[Colour]:
@@ -540,20 +536,22 @@ def _frame(s: _Sheet, cell_w: float) -> float:
     that grows with the cell."""
     if s.theme.outlined:
         return s.mm(s.theme.outline)
+    if s.fit.compact:
+        return min(s.mm(0.6), max(s.mm(0.2), cell_w * 0.05))
     return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
 
 
 def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
-    pale = frame + (s.mm(HEAVY) if cell.framed else 0.0)
-    second = s.mm(DOUBLE_INSET + DOUBLE_LINE) if cell.double else 0.0
+    pale = frame + (s.mm(s.heavy) if cell.framed else 0.0)
+    second = s.mm(s.double_inset + s.double_line) if cell.double else 0.0
     return pale, pale + second
 
 
 def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
     """Where a cell's number goes: ``inset`` inside the cell, clear of its
     frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``."""
-    x, y = inset + s.mm(CLEAR), inset + max(strip, s.mm(V_CLEAR))
+    x, y = inset + s.mm(COMPACT_CLEAR if s.fit.compact else CLEAR), inset + strip + s.mm(V_CLEAR)
     return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - s.mm(V_CLEAR))
 
 
@@ -561,37 +559,38 @@ def _corner_strip(s: _Sheet, row: Row) -> float:
     """The height a row's cells keep above their numbers for the colour mark
     and the power symbol in their top corners (the same in every cell of the
     row, so that its numbers share one size and one baseline)."""
-    tallest = max([MARK] * s.theme.marks + [SYMBOL] * any(cell.symbol for cell in row.cells), default=0.0)
+    tallest = max([MARK] * s.theme.marks + [s.symbol] * any(cell.symbol for cell in row.cells), default=0.0)
     return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
 
 
-def _rows(s: _Sheet, area: Box, below: str) -> dict:
+def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
     grid = s.grid
     pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
-    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(GAP) - bis_h)
-    needs_hint = grid.close_after != BASE_CLOSE_AFTER
-    lock_w = min(cell_h, s.mm(HINTED_LOCK_W if needs_hint else LOCK_W))
+    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
+    needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
+    lock_w = min(cell_h, s.mm(COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
-    cells_x = area.x + s.mm(ARROW_W + 0.6)
-    cells_w = area.right - cells_x - s.mm(GAP) - lock_w - hint_w
+    cells_x = area.x + (s.mm(ARROW_W + 0.6) if s.fit.arrow else 0.0)
+    cells_w = area.right - cells_x - s.mm(s.gap) - lock_w - hint_w
     cell_gap = s.mm(CELL_GAP)
     cell_pitch = (cells_w + cell_gap) / longest
     cell_w = cell_pitch - cell_gap
     frame = _frame(s, cell_w)
-    smallest = s.mm(MIN_NUMBER_CAP) / CAP
+    number_cap = s.mm(s.fit.number_cap)
+    smallest = number_cap / CAP
 
-    # Height: every cell's number at least MIN_NUMBER_CAP tall inside its frames and corner strip.
+    # Height: every cell's number at least ``number_cap`` tall inside its frames and corner strip.
     tallest = max(cell_h - _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1],
                                        _corner_strip(s, row)).h
-                  for row in grid.rows for cell in row.cells) + s.mm(MIN_NUMBER_CAP)
+                  for row in grid.rows for cell in row.cells) + number_cap
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
-            f" needs at least {tallest + s.mm(GAP) + bis_h:.1f} mm; {below}")
+            f" needs at least {tallest + s.mm(s.gap) + bis_h:.1f} mm; {below}")
 
     # Width: the widest number of a plain cell, then of the cells with more frames.
     numbers = [str(c.number) for row in grid.rows for c in row.cells]
@@ -607,8 +606,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> dict:
         first = next(r for r, row in enumerate(grid.rows) if len(row.cells) == longest)
         with _where(f"rows[{first}].cells"):
             raise LayoutError(
-                f"{longest} cells do not fit in a row: each is {cell_w:.1f} mm wide, the number {widest!r}"
-                f" needs {number_w + cell_w - room(cell_w):.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height"
+                f"{longest} cells do not fit in a row: each is {cell_w:.2f} mm wide, the number {widest!r}"
+                f" needs {number_w + cell_w - room(cell_w):.2f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
     for r, row in enumerate(grid.rows):
         for i, cell in enumerate(row.cells):
@@ -619,11 +618,11 @@ def _rows(s: _Sheet, area: Box, below: str) -> dict:
                 with _where(f"rows[{r}].cells[{i}]"):
                     raise LayoutError(
                         f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
-                        f" wide: it needs {need:.1f} mm at {s.mm(MIN_NUMBER_CAP):.1f} mm cap height, the frames leave"
-                        f" {left:.1f} mm (use fewer cells in the row)")
+                        f" wide: it needs {need:.2f} mm at {number_cap:.1f} mm cap height, the frames leave"
+                        f" {left:.2f} mm (use fewer cells in the row)")
 
     def row_top(r: int) -> float:
-        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(GAP)) / 2
+        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(s.gap)) / 2
 
     boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
              for r, row in enumerate(grid.rows)]
@@ -644,29 +643,33 @@ def _rows(s: _Sheet, area: Box, below: str) -> dict:
             pale = box.inset(pale_in)
             corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
             mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
-            symbol_box = Box(corner.right - s.mm(SYMBOL), corner.y, s.mm(SYMBOL), s.mm(SYMBOL)) if cell.symbol else None
+            side = s.mm(s.symbol)
+            symbol_box = Box(corner.right - side, corner.y, side, side) if cell.symbol else None
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
                 bis_box = Box(box.cx - bis_w / 2, box.bottom + s.mm(BIS_GAP), bis_w, s.mm(BIS_H))
             text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
+            second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
-                                  frame, text, mark_box, symbol_box, bis_box))
-        arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
-                                row.lock_colour if len(row.colours) == 1 else None))
-        lock = Box(boxes[r][-1].right + s.mm(GAP), top + (cell_h - lock_w) / 2, lock_w, lock_w)
+                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line),
+                                  s.mm(s.heavy) if cell.framed else 0.0))
+        if s.fit.arrow:
+            arrows.append(ArrowPlan(r, Box(area.x, top, s.mm(ARROW_W), cell_h), "right",
+                                    row.lock_colour if len(row.colours) == 1 else None))
+        lock = Box(boxes[r][-1].right + s.mm(s.gap), top + (cell_h - lock_w) / 2, lock_w, lock_w)
         hint = None
         if needs_hint:
             hint = s.text(hint_text, Box(lock.right + s.mm(LABEL_CLEAR), top, hint_w - s.mm(LABEL_CLEAR), cell_h),
                           HINT_SIZE, bold=True, role="hint")
         locks.append(LockPlan(r, lock, row.lock_colour, hint))
-    return {"cells": tuple(cells), "arrows": tuple(arrows), "locks": tuple(locks), "cells_x": cells_x}
+    return RowsBand(tuple(cells), tuple(arrows), tuple(locks), cells_x)
 
 
 # -- bands below the rows -------------------------------------------------------------------
 
 
-def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
+def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> BarBand:
     """The label, then the bar's boxes across the rest of the rows' width."""
     label = s.labels("bonus")
     label_w = max(cells_x - band.x, s.label_width(label, LABEL_SIZE, bold=True, most=14.0))
@@ -676,7 +679,7 @@ def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> dict:
     pitch = (band.right - band.x - label_w + gap) / count
     boxes = tuple(ColourBox(i, Box(band.x + label_w + i * pitch, band.y, pitch - gap, band.h), colour)
                   for i, colour in enumerate(s.grid.bonus_bar))
-    return {"bar_label": text, "bar": boxes}
+    return BarBand(text, boxes)
 
 
 @record
@@ -687,6 +690,7 @@ class _Entry:
     text: str
     heading: str = ""
     movable: bool = True  # may be printed beside the penalty boxes, away from the others (not the powers)
+    indent: float = 0.0  # a line that goes on from the one above starts where its text did
 
 
 def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
@@ -708,7 +712,7 @@ def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
         entries.append(_Entry("lucky", labels("legend_lucky")))
     if grid.powers:
         both = all(len(grid.symbol_cells(power.symbol)) == 2 for power in grid.powers)
-        entries.append(_Entry("", labels("legend_powers_both" if both else "legend_powers"), movable=False))
+        entries.append(_Entry("", labels("legend_powers_both" if both else "legend_powers")))  # may go beside
         for when in ("power_at_once", "power_at_end"):
             heading = labels(when)
             entries += [_Entry(p.symbol, labels(f"power_{p.effect.value}", p.amount or None), heading, False)
@@ -718,18 +722,41 @@ def _legend_entries(s: _Sheet, key_in_title: bool) -> list[_Entry]:
 
 def _marker_w(s: _Sheet, entry: _Entry) -> float:
     if entry.marker == "":
-        return 0.0
+        return entry.indent
     if entry.marker == "threshold":
         return s.width(s.labels("threshold", s.grid.close_after), MIN_TEXT, True) + s.mm(MARKER_GAP)
-    return s.mm(LEGEND_H - 0.3 + MARKER_GAP)
+    return s.mm(s.legend_h - 0.3 + MARKER_GAP)
+
+
+def _wrapped(s: _Sheet, entry: _Entry) -> list[_Entry]:
+    """``entry``, or the lines it wraps to at the sheet's width (text is never
+    narrowed): its marker on the first, the others indented to its text."""
+    width = s.content.w
+    if _line_fits(s, [entry], width):
+        return [entry]
+    indent = _marker_w(s, entry)
+    parts: list[_Entry] = []
+    words = entry.text.split(" ")
+    while words:
+        take = len(words)
+        while take > 1:
+            part = replace(entry, text=" ".join(words[:take])) if not parts else \
+                replace(entry, marker="", text=" ".join(words[:take]), indent=indent)
+            if _line_fits(s, [part], width):
+                break
+            take -= 1
+        text = " ".join(words[:take])
+        parts.append(replace(entry, text=text) if not parts else replace(entry, marker="", text=text, indent=indent))
+        words = words[take:]
+    return parts
 
 
 def _legend_lines(s: _Sheet, key_in_title: bool) -> list[list[_Entry]]:
-    """The legend packed into lines: entries side by side while they fit
-    (narrowed no further than ``MIN_STRETCH``), a group's heading at the start
-    of its line; a new heading starts a new line."""
+    """The legend packed into lines: entries side by side while they fit at
+    their natural width, a group's heading at the start of its line; a new
+    heading starts a new line, an entry too long for a line wraps."""
     lines: list[list[_Entry]] = []
-    for entry in _legend_entries(s, key_in_title):
+    for entry in (part for whole in _legend_entries(s, key_in_title) for part in _wrapped(s, whole)):
         line = lines[-1] if lines else None
         if line is not None and line[-1].heading == entry.heading and _line_fits(s, line + [entry], s.content.w):
             line.append(entry)
@@ -754,17 +781,14 @@ def _line_parts(s: _Sheet, line: list[_Entry]) -> tuple[float, float]:
 
 
 def _line_fits(s: _Sheet, line: list[_Entry], width: float) -> bool:
-    """Whether ``line`` fits ``width`` mm: entries without a heading share a line only at full width."""
+    """Whether ``line`` fits ``width`` mm, its text at its natural width."""
     fixed, texts = _line_parts(s, line)
-    narrowed = 1.0 if not line[0].heading and len(line) > 1 else MIN_STRETCH
-    return fixed + texts * narrowed <= width + 1e-9
+    return fixed + texts <= width + 1e-9
 
 
 def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list[LegendEntry]:
     """The entries of ``line`` side by side in ``band``; ``headed``: with their
     group's heading (else its column stays blank: the group goes on from the line above)."""
-    fixed, texts = _line_parts(s, line)
-    stretch = min(1.0, (band.w - fixed) / texts) if texts else 1.0
     placed: list[LegendEntry] = []
     x, top, height = band.x, band.y, band.h
     if line[0].heading:
@@ -785,7 +809,7 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
             side = height - s.mm(0.3)
             marker_box = Box(x, top + s.mm(0.15), side, side)
         x += marker_w
-        width = s.width(entry.text, MIN_TEXT) * stretch
+        width = s.width(entry.text, MIN_TEXT)
         words = s.text(entry.text, Box(x, top, min(width + 1e-6, band.right - x), height), MIN_TEXT,
                        role="legend")
         placed.append(LegendEntry(entry.marker, marker_box, words, hint))
@@ -793,68 +817,92 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
     return placed
 
 
-def _score_table(s: _Sheet, band: Box) -> dict:
-    """Crosses 1x..Nx over their points, as long as the grid's maximum."""
+def _score_table(s: _Sheet, band: Box) -> TableBand:
+    """Crosses 1x..Nx over their points, as long as the grid's maximum, on
+    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow."""
     table = s.grid.table
-    row_h = band.h / 2
+    lines = s.fit.table_lines
+    per_line = -(-len(table) // lines)
+    row_h = s.mm(TABLE_ROW_H)
     crosses, points = s.labels("crosses"), s.labels("points")
     label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
-    labels = tuple(s.text(text, Box(band.x, band.y + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
-                          role="table") for i, text in enumerate((crosses, points)))
     x = band.x + label_w
     width = band.right - x
-    _check_table_fits(s, width)
-    col = width / len(table)
+    _check_table_fits(s, width, per_line)
+    col = width / per_line
+    labels: list[Text] = []
     columns = []
-    for i, value in enumerate(table):
-        box = Box(x + i * col, band.y, col, band.h)
-        header_box = Box(box.x, box.y, col, row_h).inset(s.mm(TABLE_CLEAR))
-        value_box = Box(box.x, box.y + row_h, col, row_h).inset(s.mm(TABLE_CLEAR))
-        header = s.text(s.labels("table_crosses", i + 1), Box(header_box.x, box.y, header_box.w, row_h), MIN_TEXT,
-                        anchor="middle", role="table")
-        size = max(s.mm(MIN_TEXT), min(s.mm(2.4), s.number_size(str(table[-1]), value_box.w, row_h * 0.7)))
-        number = s.number(str(value), Box(value_box.x, box.y + row_h, value_box.w, row_h), size, s.theme.ink,
-                          "points")
-        columns.append(TableColumn(i + 1, value, box, header, number))
-    return {"table_labels": labels, "table_box": Box(x, band.y, width, band.h), "table": tuple(columns)}
+    size = max(s.mm(MIN_TEXT),
+               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.7)))
+    for line in range(lines):
+        top = band.y + line * (2 * row_h + s.mm(s.gap))
+        labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
+                          role="table") for i, text in enumerate((crosses, points))]
+        for i, value in enumerate(table[line * per_line:(line + 1) * per_line], start=line * per_line):
+            box = Box(x + (i - line * per_line) * col, top, col, 2 * row_h)
+            inner = box.inset(s.mm(TABLE_CLEAR))
+            header = s.text(s.labels("table_crosses", i + 1), Box(inner.x, top, inner.w, row_h), MIN_TEXT,
+                            anchor="middle", role="table")
+            number = s.number(str(value), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
+            columns.append(TableColumn(i + 1, value, box, header, number))
+    return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
 
 
-def _check_table_fits(s: _Sheet, width: float) -> None:
-    """Refuse a scoring table whose columns, sharing ``width`` mm, are too narrow
-    for their labels, and say how long a table would fit."""
+def _table_fits(s: _Sheet) -> bool:
+    """Whether the scoring table fits on ``s.fit.table_lines`` lines."""
+    try:
+        _score_table(s, Box(s.content.x, 0.0, s.content.w, 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
+    except LayoutError:
+        return False
+    return True
+
+
+def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
+    """Refuse a scoring table whose columns, ``per_line`` sharing ``width`` mm,
+    are too narrow for their labels, and say how long a table would fit."""
 
     def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
-        points = str(s.grid.table[crosses - 1])
+        points = str(s.grid.table[crosses - 1]) if crosses <= len(s.grid.table) else str(row_points(crosses))
         header = s.labels("table_crosses", crosses)
-        return max(s.width(header, MIN_TEXT) * MIN_STRETCH, s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
+        return max(s.width(header, MIN_TEXT), s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
             + 2 * s.mm(TABLE_CLEAR)
 
     length = len(s.grid.table)
-    if needs(length) <= width / length + 1e-9:
+    if needs(length) <= width / per_line + 1e-9:
         return
-    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / n), 0)
+    lines = s.fit.table_lines
+    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / -(-n // lines) + 1e-9), 0)
+    on = f" on {lines} lines" if lines > 1 else ""
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(
-            f"the scoring table does not fit: {length} columns (1x to {length}x) of {width / length:.1f} mm each,"
-            f" {str(s.grid.table[-1])!r} needs {needs(length):.1f} mm (a max_crosses of at most {most} would fit)")
+            f"the scoring table does not fit{on}: {length} columns (1x to {length}x), {per_line} a line of"
+            f" {width / per_line:.2f} mm each, {str(s.grid.table[-1])!r} needs {needs(length):.2f} mm"
+            f" (a max_crosses of at most {most} would fit)")
+
+
+def _penalty_side(s: _Sheet) -> float:
+    """A penalty box's width: square, wider where its value ("−10") needs it."""
+    value = s.labels("penalty_box", s.grid.penalty_points)
+    return max(s.mm(PENALTY_BOX), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
 
 
 def _penalties_w(s: _Sheet) -> float:
     """The width of the penalties label and boxes."""
-    return s.label_width(s.labels("penalties"), LABEL_SIZE, most=30.0) + s.grid.penalty_boxes * s.mm(
-        PENALTY_BOX + PENALTY_GAP) - s.mm(PENALTY_GAP)
+    return s.label_width(s.labels("penalties"), LABEL_SIZE, most=30.0) + s.grid.penalty_boxes * (
+        _penalty_side(s) + s.mm(PENALTY_GAP)) - s.mm(PENALTY_GAP)
 
 
-def _penalties(s: _Sheet, band: Box) -> dict:
+def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
     label = s.labels("penalties")
     label_w = s.label_width(label, LABEL_SIZE, most=30.0)
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
     side = s.mm(PENALTY_BOX)
-    pitch = side + s.mm(PENALTY_GAP)
+    width = _penalty_side(s)
+    pitch = width + s.mm(PENALTY_GAP)
     value = s.labels("penalty_box", s.grid.penalty_points)
     boxes = []
     for i in range(s.grid.penalty_boxes):
-        box = Box(band.x + label_w + i * pitch, band.y + (band.h - side) / 2, side, side)
+        box = Box(band.x + label_w + i * pitch, band.y + (band.h - side) / 2, width, side)
         if box.right > band.right + 1e-9:
             with _where("penalties.boxes"):
                 raise LayoutError(f"{plural(s.grid.penalty_boxes, 'penalty box', 'penalty boxes')} do not fit"
@@ -862,36 +910,52 @@ def _penalties(s: _Sheet, band: Box) -> dict:
         inner = inside_frame(box, s.size)
         boxes.append(PenaltyBox(i, box, s.grid.penalty_points,
                                 s.text(value, inner, MIN_TEXT, anchor="middle", role="penalty")))
-    return {"penalties_label": text, "penalties": tuple(boxes)}
+    return PenaltiesBand(text, tuple(boxes))
 
 
-def _totals(s: _Sheet, band: Box) -> dict:
-    """One box per row (in its lock colour) + ... − penalties = total."""
+def _totals(s: _Sheet, band: Box) -> TotalsBand:
+    """One box per row + powers (if the grid has them) − penalties = total.
+    A row of one colour gets a box in its colour; a row of several colours a
+    white one labelled by its number, so that no box reads as a colour's total.
+    The boxes with a label are as wide as it; the rows share the rest."""
     rows = s.grid.rows
-    count = len(rows) + 2
+    plus, minus, equals = OPERATORS
+    parts: list[tuple[str, int | None, str]] = []  # kind, row, caption
+    for r, one in enumerate(rows):
+        parts.append(("row", r, s.labels("total_row", r + 1) if len(one.colours) > 1 else ""))
+    if s.grid.powers:
+        parts.append(("powers", None, s.labels("powers_short")))
+    parts += [("penalties", None, s.labels("penalties_short")), ("total", None, s.labels("total"))]
+    signs = [plus] * (len(parts) - 3) + [minus, equals]
     op_w = s.mm(OPERATOR_W)
-    box_w = min(s.mm(TOTAL_BOX_W), (band.w - (count - 1) * op_w) / count)
+    inset = s.mm(BOX_LINE + CLEAR)
+    needs = [s.width(caption, MIN_TEXT) + 2 * inset if caption else 0.0 for _, _, caption in parts]
+    room = band.w - (len(parts) - 1) * op_w
+    # The widest box every box may have, a labelled one as wide as its label at least: what fills the line.
+    row_w = min(s.mm(TOTAL_BOX_W), room / len(parts))
+    while row_w > 0 and sum(max(need, row_w) for need in needs) > room + 1e-9:
+        row_w -= s.mm(0.05)
+    widths = [max(need, row_w) for need in needs]
+    widths[-1] = band.w - sum(widths[:-1]) - (len(parts) - 1) * op_w
+    if widths[-1] < max(needs[-1], s.mm(MIN_TOTAL_W)) - 1e-9 or row_w < s.mm(MIN_TOTAL_W) - 1e-9:
+        raise LayoutError(f"the totals line does not fit: {len(parts)} boxes in {band.w:.1f} mm, each row's box"
+                          f" needs {s.mm(MIN_TOTAL_W):.1f} mm and a labelled one its label")
     boxes: list[TotalBox] = []
     operators: list[Text] = []
-    plus, minus, equals = OPERATORS
-    signs = [plus] * (len(rows) - 1) + [minus, equals]
     x = band.x
-    for i in range(count):
-        last = i == count - 1
-        box = Box(x, band.y, band.right - x if last else box_w, band.h)
-        if i < len(rows):
-            boxes.append(TotalBox("row", box, row=i, colour=rows[i].lock_colour))
-        else:
-            kind = "penalties" if i == len(rows) else "total"
-            inset = s.mm(BOX_LINE + CLEAR)
+    for i, ((kind, row, caption_text), width) in enumerate(zip(parts, widths)):
+        box = Box(x, band.y, width, band.h)
+        caption = None
+        if caption_text:
             caption_box = Box(box.x + inset, box.y + s.mm(BOX_LINE + 0.2), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
-            caption = s.text(s.labels("penalties_short" if kind == "penalties" else "total"), caption_box, MIN_TEXT,
-                             role="caption")
-            boxes.append(TotalBox(kind, box, caption=caption))
-        x += box.w
-        if not last:
-            operator_box = Box(x, band.y, op_w, band.h).inset(s.mm(CLEAR))
+            caption = s.text(caption_text, caption_box, MIN_TEXT, role="caption")
+        colour = rows[row].lock_colour if row is not None and not caption_text else None
+        boxes.append(TotalBox(kind, box, row=row, colour=colour, caption=caption))
+        x += width
+        if i < len(signs):
+            operator_box = Box(x + s.mm(OPERATOR_CLEAR), band.y + s.mm(CLEAR), op_w - s.mm(2 * OPERATOR_CLEAR),
+                               band.h - s.mm(2 * CLEAR))
             operators.append(s.text(signs[i], operator_box, OPERATOR_SIZE, bold=True, anchor="middle",
                                     role="operator"))
             x += op_w
-    return {"totals": tuple(boxes), "operators": tuple(operators)}
+    return TotalsBand(tuple(boxes), tuple(operators))

@@ -32,6 +32,10 @@ TEMPLATE_PREFIX = "rules_"
 # language file of the user's is for printing and may leave them out too.
 SCREEN_PREFIX = ("counter_", "pack_")
 LONGEST_TEMPLATE = 700
+# The language's one name for each concept of the game (row, cell, lock, ...) and
+# the names it must not also use: a reference for translators and for the tests,
+# never printed, so that a file of the user's may leave it out.
+GLOSSARY = "glossary"
 # {name} is a value the code fills in; {name:one|other} is the wording for 1
 # and for any other number, with # standing for the number.
 PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}|]*)\|([^{}|]*))?\}")
@@ -69,6 +73,34 @@ class Labels:
         return PLACEHOLDER.sub(value, self._by_key[key])
 
 
+NO_BREAK = "\u00a0"  # the sheet's font has no narrow one: French gets the full no-break space
+MINUS = "\u2212"
+# Each language's house style: its quotation marks, and whether a percent sign is
+# set apart from its number (by a no-break space) or set close.
+QUOTES = {"en": ("\u201c", "\u201d"), "de": ("\u201e", "\u201c"), "fr": ("\u00ab" + NO_BREAK, NO_BREAK + "\u00bb"),
+          "it": ("\u00ab", "\u00bb"), "nl": ("\u201c", "\u201d")}
+SPACED_PERCENT = {"de", "fr"}
+_UNIT_AFTER = re.compile(r"(\{(\w+)\}|\d) (?=\{\2:|(?:kB|MB|KiB|ko|Mo|Kio)\b)")
+
+
+def typeset(lang: str, text: str) -> str:
+    """``text`` in the typography of ``lang``: a minus sign for negatives, a
+    typographer's apostrophe, the language's quotation marks and percent
+    spacing, a no-break space between a number and its unit (a placeholder
+    and the wording that follows it: "{count} {count:cross|crosses}") and, in
+    French, before : ; ! ? and inside « »."""
+    text = re.sub(r"(?<![\w.])-(?=\d|\{)", MINUS, text)
+    text = text.replace("'", "\u2019")
+    opening, closing = QUOTES.get(lang, QUOTES["en"])
+    text = re.sub(r'"([^"]*)"', lambda m: opening + m.group(1) + closing, text)
+    text = re.sub(r"(\d) ?%", r"\1" + (NO_BREAK if lang in SPACED_PERCENT else "") + "%", text)
+    text = _UNIT_AFTER.sub(lambda m: m.group(1) + NO_BREAK, text)
+    if lang == "fr":
+        text = re.sub(r" ([:;!?])", NO_BREAK + r"\1", text)
+        text = text.replace("\u00ab ", "\u00ab" + NO_BREAK).replace(" \u00bb", NO_BREAK + "\u00bb")
+    return text
+
+
 def placeholders(text: str) -> list[str]:
     """The names of the placeholders in ``text``, A to Z, each once."""
     return sorted({match.group(1) for match in PLACEHOLDER.finditer(text)})
@@ -102,7 +134,9 @@ def load_label_file(path: str) -> Labels:
 
 @lru_cache(maxsize=1)
 def _english() -> dict[str, str]:
-    return shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")  # type: ignore[return-value]
+    words = shipped_data(DATA / f"lang-{DEFAULT_LANG}.yaml")
+    assert isinstance(words, dict)
+    return {key: text for key, text in words.items() if key != GLOSSARY}
 
 
 def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
@@ -112,6 +146,7 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
     english = _english()
     if not isinstance(node.value, dict):
         node.expected("a mapping")
+    node = Node(node.source, node.path, {k: v for k, v in node.value.items() if k != GLOSSARY})
     words = [key for key in english if not _is_template(key)]
     screen = [key for key in words if templates_optional and key.startswith(SCREEN_PREFIX)]
     fields = _part(node, templates=False).mapping(required=[key for key in words if key not in screen], optional=screen)
@@ -123,11 +158,11 @@ def _labels(lang: str, node: Node, templates_optional: bool = False) -> Labels:
     texts = []
     for key, model in english.items():
         if key not in fields:
-            texts.append((key, model))
+            texts.append((key, typeset(lang, model)))
             continue
         text = fields[key].text(LONGEST_TEMPLATE if _is_template(key) else LONGEST_LABEL)
         _check_placeholders(fields[key], text, model)
-        texts.append((key, text))
+        texts.append((key, typeset(lang, text)))
     return Labels(lang, tuple(texts))
 
 

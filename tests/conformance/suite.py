@@ -41,8 +41,9 @@ def grid_data(grid: dict) -> dict:
 
 
 def case_files(folder: Path = HERE) -> list[Path]:
-    """cases.json and any other *.json here (generated cases go in files of their own)."""
-    return sorted(folder.glob("*.json"))
+    """cases.json and any other *.json here (generated cases go in files of their own),
+    but the live-rules cases (live-*.json: games, read by tests/live_rules.py)."""
+    return sorted(path for path in folder.glob("*.json") if not path.name.startswith("live-"))
 
 
 def load_cases(folder: Path = HERE) -> list[Case]:

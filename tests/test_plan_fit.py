@@ -1,0 +1,143 @@
+"""The plan fits any grid the schema accepts: it chooses another arrangement
+where the first does not fit, keeps the room for the machine marks, and
+spaces cells and rows so that a pen stroke lands in one cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.render import measure_text
+from sheetgen.sheet.plan import CELL_GAP, FIDUCIAL, MACHINE_CLEAR, SIZES, plan_sheet
+from sheetgen.sheet.style import languages, load_labels, load_theme
+
+from sheet_checks import near, planned_boxes
+
+EIGHT = Path(__file__).parent / "grids" / "eight.yaml"
+
+
+def plan(grid, size="standard", lang="en", theme="colour", **options):
+    return plan_sheet(grid, load_labels(lang), load_theme(theme), measure_text, SIZES[size], **options)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", languages())
+def test_the_eight_sided_grid_prints_in_every_size_and_language(size, lang):
+    grid = load_grid(str(EIGHT))
+    assert len(grid.table) == 18
+    sheet = plan(grid, size, lang)
+    assert [len([c for c in sheet.cells if c.row == r]) for r in range(3)] == [15, 15, 15]
+    assert len(sheet.table) == 18
+
+
+@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize("size", SIZES)
+def test_no_planned_box_comes_near_a_machine_mark(name, size):
+    sheet = plan(load_grid(name), size, serial=True) if size == "standard" else plan(load_grid(name), size)
+    machine = sheet.machine
+    assert machine is not None
+    marks = list(machine.fiducials) + ([machine.code] if machine.code else [])
+    for mark in marks:
+        assert sheet.content.contains(mark)
+        for what, box in planned_boxes(sheet):
+            assert not near(mark, box, MACHINE_CLEAR - 1e-6), (what, box, mark)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_built_in_grid_keeps_a_code_square_and_four_corner_fiducials(name):
+    machine = plan(load_grid(name)).machine
+    assert machine is not None and machine.code is not None
+    assert machine.code.w >= 10.0 and machine.code.w == machine.code.h
+    c = plan(load_grid(name)).content
+    corners = [(c.x, c.y), (c.right, c.y), (c.right, c.bottom), (c.x, c.bottom)]
+    for box, (x, y) in zip(machine.fiducials, corners):
+        assert box.w == box.h == FIDUCIAL >= 3.5
+        assert min(abs(box.x - x), abs(box.right - x)) < 1e-9 and min(abs(box.y - y), abs(box.bottom - y)) < 1e-9
+
+
+def test_the_marks_switched_off_leave_no_machine_plan():
+    assert plan(load_grid("classic"), machine=False).machine is None
+
+
+@pytest.mark.parametrize("grid", [load_grid(name) for name in builtin_names()] + [load_grid(str(EIGHT))],
+                         ids=[*builtin_names(), "eight"])
+def test_cells_stay_apart_and_rows_evenly_spaced(grid):
+    sheet = plan(grid)
+    for r in range(len(grid.rows)):
+        row = [cell.box for cell in sheet.cells if cell.row == r]
+        gaps = [b.x - a.right for a, b in zip(row, row[1:])]
+        assert min(gaps) >= CELL_GAP - 1e-9 >= 0.8 - 1e-9
+    tops = sorted({cell.box.y for cell in sheet.cells})
+    pitches = [b - a for a, b in zip(tops, tops[1:])]
+    assert max(pitches) - min(pitches) < 1e-6
+
+
+def test_a_larger_sheet_is_never_tighter_than_the_standard():
+    grid = load_grid(str(EIGHT))
+    standard = min(cell.text.size for cell in plan(grid).cells)
+    for size in ("large", "a6"):
+        assert min(cell.text.size for cell in plan(grid, size).cells) >= standard * SIZES[size].scale - 1e-9
+
+
+# -- the totals line -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_powers_get_a_box_of_their_own_in_the_totals_line(lang):
+    sheet = plan(load_grid("powers"), lang=lang)
+    kinds = [total.kind for total in sheet.totals]
+    assert kinds == ["row"] * 4 + ["powers", "penalties", "total"]
+    powers = sheet.totals[4]
+    assert powers.caption is not None and powers.caption.text == load_labels(lang)("powers_short")
+    assert [op.text for op in sheet.operators] == ["+"] * 4 + ["\u2212", "="]
+    assert "powers" not in [total.kind for total in plan(load_grid("classic"), lang=lang).totals]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_row_of_several_colours_totals_in_a_white_box_named_by_its_number(name):
+    grid = load_grid(name)
+    sheet = plan(grid)
+    for total in sheet.totals:
+        if total.kind != "row":
+            continue
+        several = len(grid.rows[total.row].colours) > 1
+        assert (total.colour is None) == several
+        assert (total.caption is not None and total.caption.text == f"Row {total.row + 1}") == several
+
+
+@pytest.mark.parametrize("name", ["classic", "powers", "blocks", "bonus"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_labelled_total_box_leaves_5_mm_to_write_under_its_label(name, size):
+    for total in plan(load_grid(name), size).totals:
+        if total.caption is not None:
+            assert total.box.bottom - total.caption.box.bottom >= 5.0 - 1e-9
+
+
+# -- power symbols ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_power_symbols_are_2_mm_or_more(size):
+    boxes = [cell.symbol_box for cell in plan(load_grid("powers"), size).cells if cell.symbol_box]
+    assert boxes and min(box.w for box in boxes) >= 2.0
+
+
+def test_the_octagon_is_the_one_solid_symbol():
+    from sheetgen.grid.model import Symbol
+    from sheetgen.pdf.geometry import Box
+    from sheetgen.sheet.pictograms import symbol
+
+    ink, paper = (0.1, 0.1, 0.1), (1.0, 1.0, 1.0)
+    fills = {shape: {item.fill for item in symbol(Box(0, 0, 2, 2), shape, ink, 0.2, paper)} for shape in Symbol}
+    assert [shape for shape, found in fills.items() if ink in found] == [Symbol.OCTAGON]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_colour_marks_print_by_default_where_a_row_has_several_colours(name):
+    grid = load_grid(name)
+    sheet = plan(grid)
+    several = any(len(row.colours) > 1 for row in grid.rows)
+    assert sheet.marks == several
+    assert all((cell.mark_box is not None) == several for cell in sheet.cells)
