@@ -568,7 +568,7 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
 SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'"
 
 
-@cli.command(examples=("sheetgen scan photo.jpg --grid classic", "sheetgen scan scans.pdf --grid classic --json",
+@cli.command(examples=("sheetgen scan photo.jpg", "sheetgen scan scans.pdf --json --standings evening.csv",
                        "sheetgen scan photo.jpg --grid classic -o out/marks/"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--grid", "grid_spec", metavar="GRID",
@@ -611,16 +611,13 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     from .play.results import format_scores, scores_json_text
     from .runs.output import write_atomic
     from .scan.files import pictures
-    from .scan.layout import layouts
+    from .scan.layout import key_of, layouts
     from .scan.read import sheets_in
     from .scan.sheets import check, marks_data
-    from .sheet.machine import Identity, grid_key
+    from .sheet.machine import Identity
 
     custom = load_grid(grid_spec) if grid_spec else None
-    given = None
-    if custom is not None:
-        builtin = load_grid(custom.name) if grid_spec == custom.name else None
-        given = Identity(grid_key(custom, builtin), lang, size, theme, strip)
+    given = None if custom is None else Identity(key_of(custom), lang, size, theme, strip)
     scores: list = []
     refused: list = []
     written: list[Path] = []

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import struct
 import zlib
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +23,9 @@ from sheetgen.scan import vision  # noqa: E402
 from sheetgen.scan.layout import layouts  # noqa: E402
 from sheetgen.scan.read import sheets_in  # noqa: E402
 from sheetgen.scan.sheets import check  # noqa: E402
-from sheetgen.sheet.machine import Identity, decode, encode  # noqa: E402
+from sheetgen.sheet.machine import Identity, content_hash, decode, encode  # noqa: E402
+
+GRIDS = Path(__file__).resolve().parent.parent / "grids"
 
 DPI = 300
 PX = DPI / 25.4
@@ -29,8 +34,10 @@ PX = DPI / 25.4
 def test_the_payload_round_trips_and_a_newer_one_is_refused():
     identity = Identity("#0123456789ab", "de", "large", "mono", True, (3, 7), 42)
     assert decode(encode(identity), "x") == identity
-    with pytest.raises(InputError, match="format 2"):
-        decode(encode(identity).replace("SG1", "SG2"), "x")
+    assert encode(identity) == "SG2:*0123456789AB:DE:LARGE:MONO:1:1:3-7:42"  # the QR code's alphanumeric alphabet
+    assert decode(encode(Identity("classic", "en", "standard")), "x") == Identity("classic", "en", "standard")
+    with pytest.raises(InputError, match="format 3"):
+        decode(encode(identity).replace("SG2", "SG3"), "x")
     with pytest.raises(InputError, match="not a sheetgen code"):
         decode("hello", "x")
 
@@ -93,6 +100,47 @@ def test_a_sheet_the_rules_forbid_is_to_be_checked(page):
     cv2.line(image, (cx + r, cy - r), (cx - r, cy + r), 20, 6)
     reading, checked = _read(image)[0]
     assert checked.score is None and checked.problem.startswith("check this sheet")
+
+
+@pytest.fixture(scope="module")
+def coded_page():
+    """A page of eight sheets with serial numbers, a strip and a custom grid, each with its code."""
+    grid = replace(load_grid("classic"), name="club", title="Club Qwixx", source="club.yaml")
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    return grid, png
+
+
+def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
+    grid, png = coded_page
+    readings = sheets_in(vision.from_png(png), "page.png", None, layouts(grid, "page.png"))
+    assert [r.identity.serial for r in readings] == list(range(41, 49))
+    assert {(r.identity.grid, r.identity.lang, r.identity.theme, r.identity.strip) for r in readings} == {
+        ("#" + content_hash(grid), "de", "mono", True)}
+
+
+def test_a_sheet_with_a_code_needs_no_grid_on_the_command_line(tmp_path, page):
+    _, image = page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    result = _invoke(["scan", str(picture), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.output)["sheets"]) == 8
+
+
+def test_a_grid_file_that_is_not_the_sheets_is_refused(tmp_path, coded_page):
+    grid, png = coded_page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(png)
+    other = tmp_path / "club.yaml"
+    other.write_text((GRIDS / "classic.yaml").read_text().replace("name: classic", "name: club"))
+    result = _invoke(["scan", str(picture), "--grid", str(other)])
+    assert result.exit_code == 1
+    assert f"not the grid the sheet was printed from ({picture}: the sheet's grid has hash {content_hash(grid)}," \
+           f" this file is hash {content_hash(load_grid(str(other)))})" in result.output
+    assert "Traceback" not in result.output
+    builtin = _invoke(["scan", str(picture), "--grid", "classic"])
+    assert builtin.exit_code == 1 and "this file is the built-in grid 'classic'" in builtin.output
 
 
 def _scan(tmp_path, data: bytes, name: str):

@@ -31,7 +31,7 @@ from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..records import record
 from ..sheet.draw import draw_sheet, personalise
-from ..sheet.machine import Identity, MachinePlan, code_items, encode, fiducial_items, grid_key, machine_room
+from ..sheet.machine import Identity, code_items, encode, fiducial_items, grid_key
 from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
 from ..words import one_of
@@ -144,10 +144,8 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
 
 def _code(job: Job, sheet: SheetPlan, data: SheetData) -> tuple[Item, ...]:
     """The machine code of one sheet (what `sheetgen scan` must know to read it), if it has one."""
-    if not job.machine_marks:
-        return ()
-    machine = _machine(sheet)
-    if machine.code is None:
+    machine = sheet.machine
+    if machine is None or machine.code is None:
         return ()
     from ..grid.load import builtin_names, load_grid
 
@@ -155,11 +153,6 @@ def _code(job: Job, sheet: SheetPlan, data: SheetData) -> tuple[Item, ...]:
     identity = Identity(grid_key(job.grid, builtin), job.lang, job.size.name, job.theme,
                         bool(job.header) or job.first_serial is not None, data.lucky, data.serial)
     return code_items(machine, encode(identity))
-
-
-def _machine(sheet: SheetPlan) -> MachinePlan:
-    """Where a sheet's machine marks go: the one place they are asked for (the plan's own, once it has them)."""
-    return machine_room(sheet)
 
 
 def page_plan(job: Job) -> PagePlan:
@@ -196,10 +189,10 @@ def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, siz
     from ..pdf.render import measure_text
 
     theme = load_theme(theme_name, colour_marks)
-    sheet = plan_sheet(grid, labels, theme, measure_text, size, header=header, serial=serial)
+    sheet = plan_sheet(grid, labels, theme, measure_text, size, header=header, serial=serial, machine=machine_marks)
     drawing = draw_sheet(sheet, theme)
-    if machine_marks:
-        drawing = replace(drawing, items=drawing.items + fiducial_items(_machine(sheet)))
+    if sheet.machine is not None:
+        drawing = replace(drawing, items=drawing.items + fiducial_items(sheet.machine))
     return sheet, theme, drawing
 
 

@@ -9,7 +9,7 @@ from ..grid.load import builtin_names, load_grid
 from ..grid.model import Grid
 from ..pdf.geometry import Drawing
 from ..sheet.draw import draw_sheet
-from ..sheet.machine import PLAN_VERSION, Identity, content_hash, fiducial_items, machine_room
+from ..sheet.machine import PLAN_VERSION, Identity, fiducial_items, grid_key
 from ..sheet.plan import SIZES, SheetPlan, plan_sheet
 from ..sheet.style import languages, load_labels, load_theme, themes
 from .read import Layout
@@ -32,17 +32,22 @@ def layouts(custom: Grid | None, where: str) -> Layout:
     return layout
 
 
+def key_of(grid: Grid) -> str:
+    """How a sheet's code names ``grid``: as printing names it (``runs/jobs.py``)."""
+    return grid_key(grid, load_grid(grid.name) if grid.name in builtin_names() else None)
+
+
 def _grid(key: str, custom: Grid | None, where: str) -> Grid:
+    if custom is not None:
+        own = key_of(custom)
+        if own == key:
+            return custom
+        sheet = f"has hash {key[1:]}" if key.startswith("#") else f"is the built-in grid {key!r}"
+        this = f"hash {own[1:]}" if own.startswith("#") else f"the built-in grid {own!r}"
+        raise InputError(custom.source or "--grid", "", f"not the grid the sheet was printed from ({where}: the"
+                                                        f" sheet's grid {sheet}, this file is {this})")
     if key.startswith("#"):
-        if custom is None:
-            raise InputError(where, "", "the sheet is of a custom grid: give its file with --grid")
-        if content_hash(custom) != key[1:]:
-            raise InputError(custom.source or "--grid", "", f"not the grid the sheet was printed from (the sheet's"
-                                                            f" grid has hash {key[1:]}, this file"
-                                                            f" {content_hash(custom)})")
-        return custom
-    if custom is not None and custom.name == key:
-        return custom
+        raise InputError(where, "", "the sheet is of a custom grid: give its file with --grid")
     if key not in builtin_names():
         raise InputError(where, "", f"the sheet names grid {key!r}, which this sheetgen does not have")
     return load_grid(key)
@@ -55,4 +60,5 @@ def _layout(grid: Grid, lang: str, size: str, theme_name: str, strip: bool) -> t
     theme = load_theme(theme_name)
     plan = plan_sheet(grid, load_labels(lang), theme, measure_text, SIZES[size], header=strip, serial=strip)
     drawing = draw_sheet(plan, theme)
-    return plan, Drawing(drawing.width, drawing.height, drawing.items + fiducial_items(machine_room(plan)))
+    assert plan.machine is not None, "a plan made with machine=True has its marks"
+    return plan, Drawing(drawing.width, drawing.height, drawing.items + fiducial_items(plan.machine))

@@ -16,7 +16,7 @@ from ..errors import InputError
 from ..grid.model import Grid
 from ..pdf.geometry import Box, Drawing
 from ..records import record
-from ..sheet.machine import Identity, decode, machine_room
+from ..sheet.machine import Identity, corner_squares, decode
 from ..sheet.plan import SIZES, SheetPlan
 
 if TYPE_CHECKING:
@@ -74,30 +74,42 @@ def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layo
     """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``), its boxes decided."""
     from . import vision
 
-    markers = vision.find_markers(picture)
-    markers = [m for m in markers if m.ident < 4]
+    markers = [m for m in vision.find_markers(picture) if m.ident < 4]
     if not markers:
         raise InputError(where, "", "no sheetgen marks found: no corner markers (a sheet printed before sheetgen"
                                     " printed them, with --no-machine-marks, or not a sheetgen sheet)")
-    codes = vision.read_codes(picture)
+    sizes = [SIZES[given.size]] if given is not None else list(SIZES.values())
     readings = []
-    size_guess = SIZES[given.size] if given is not None else None
-    for number, group in enumerate(_group(markers, codes, size_guess, where), 1):
-        identity = group[1] or given
+    for number, (group, size) in enumerate(_groups(markers, sizes, where), 1):
+        at = f"{where}: sheet {number}"
+        identity = _code(picture, group, size, at) or given
         if identity is None:
-            raise InputError(where, "", "this sheet has no code to say its grid: give --grid (and --lang, --size,"
-                                        " --theme as printed)")
+            raise InputError(at, "", "no code read on this sheet to say its grid: give --grid (and --lang,"
+                                     " --size, --theme as printed)")
         grid, plan, drawing = layout(identity)
-        readings.append(read_sheet(picture, group[0], plan, drawing, identity, f"{where}: sheet {number}"))
+        readings.append(read_sheet(picture, group, plan, drawing, identity, at))
     return readings
 
 
-def _group(markers: list[Marker], codes: list, size: Any, where: str) -> list[tuple[list[Marker], Identity | None]]:
+def _groups(markers: list[Marker], sizes: list[Any], where: str) -> list[tuple[list[Marker], Any]]:
+    """The markers of each sheet, with its size: each sheet's markers grouped as the size that
+    groups the most of them (a code, read next, then says the size it was printed at)."""
+    best: list[tuple[list[Marker], Any]] = []
+    for size in sizes:
+        found = [(group, size) for group in _group(markers, size)]
+        if sum(len(g) for g, _ in found) > sum(len(g) for g, _ in best):
+            best = found
+    if not best:
+        raise InputError(where, "", "no sheetgen marks found: fewer than three corner markers of one sheet")
+    return sorted(best, key=lambda item: (min(c[1] for m in item[0] for c in m.corners),
+                                          min(c[0] for m in item[0] for c in m.corners)))
+
+
+def _group(markers: list[Marker], size: Any) -> list[list[Marker]]:
     """Markers of one sheet together: each marker predicts its sheet's centre; markers of different
     corners whose predictions meet belong together."""
-    width, height = (size.width, size.height) if size is not None else (SIZES["standard"].width,
-                                                                         SIZES["standard"].height)
-    plan_corners = _marker_squares(width, height)
+    width, height = size.width, size.height
+    plan_corners = corner_squares(width, height)
     predicted = [_predicted_centre(marker, plan_corners[marker.ident], width, height) for marker in markers]
     groups: list[list[int]] = []
     for i, (centre, side) in enumerate(predicted):
@@ -108,17 +120,27 @@ def _group(markers: list[Marker], codes: list, size: Any, where: str) -> list[tu
             groups[best].append(i)
         else:
             groups.append([i])
-    found = []
-    for group in groups:
-        if len(group) < 3:
-            continue
-        chosen = [markers[i] for i in group]
-        found.append((chosen, _code_for(chosen, codes, where)))
-    if not found:
-        raise InputError(where, "", "no sheetgen marks found: fewer than three corner markers of one sheet")
-    found.sort(key=lambda item: (min(c[1] for m in item[0] for c in m.corners), min(c[0] for m in item[0]
-                                                                                    for c in m.corners)))
-    return found
+    return [[markers[i] for i in group] for group in groups if len(group) >= 3]
+
+
+CODE_SCALE = 12.0  # pixels per mm where the code is looked for: a 0.35 mm module takes 4 pixels
+CODE_AREA = (30.0, 24.0)  # mm left of and above the sheet's bottom-right corner that hold its code, at any size
+
+
+def _code(picture: Picture, markers: list[Marker], size: Any, where: str) -> Identity | None:
+    """The identity in the code of the sheet of ``markers``, if one is read: the sheet's bottom-right
+    part warped straight at a scale that makes the code's modules a few pixels each."""
+    from . import vision
+
+    squares = corner_squares(size.width, size.height)
+    left, top = size.width - CODE_AREA[0], size.height - CODE_AREA[1]
+    source = [corner for marker in markers for corner in marker.corners]
+    target = [((x - left) * CODE_SCALE - 0.5, (y - top) * CODE_SCALE - 0.5) for marker in markers
+              for x, y in _square(squares[marker.ident])]
+    area = vision.warp(picture, vision.homography(source, target), round(CODE_AREA[0] * CODE_SCALE),
+                       round(CODE_AREA[1] * CODE_SCALE))
+    text = vision.read_code(area)
+    return None if text is None else decode(text, where)
 
 
 def _predicted_centre(marker: Marker, square: Box, width: float, height: float) -> tuple[tuple[float, float], float]:
@@ -137,27 +159,6 @@ def _predicted_centre(marker: Marker, square: Box, width: float, height: float) 
     return (cx + across[0] * dx + down[0] * dy, cy + across[1] * dx + down[1] * dy), side
 
 
-def _code_for(markers: list[Marker], codes: list, where: str) -> Identity | None:
-    xs = [c[0] for m in markers for c in m.corners]
-    ys = [c[1] for m in markers for c in m.corners]
-    for text, points in codes:
-        cx, cy = sum(p[0] for p in points) / 4, sum(p[1] for p in points) / 4
-        if min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys):
-            return decode(text, where)
-    return None
-
-
-def _marker_squares(width: float, height: float) -> list[Box]:
-    return [box for box in machine_room(_Frame(width, height)).fiducials]  # type: ignore[arg-type]
-
-
-class _Frame:
-    """The little of a plan that ``machine_room`` reads: the sheet's size."""
-
-    def __init__(self, width: float, height: float):
-        self.width, self.height = width, height
-
-
 def _square(box: Box) -> list[tuple[float, float]]:
     return [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
 
@@ -167,7 +168,8 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     """Warp the sheet of ``markers`` to the plan's frame and decide each of its boxes."""
     from . import vision
 
-    squares = machine_room(plan).fiducials
+    assert plan.machine is not None, "the reader's plans keep the marks' room"
+    squares = plan.machine.fiducials
     source = [corner for marker in markers for corner in marker.corners]
     target = [(x * SCALE - 0.5, y * SCALE - 0.5) for marker in markers for x, y in _square(squares[marker.ident])]
     matrix = vision.homography(source, target)

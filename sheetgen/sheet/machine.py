@@ -1,15 +1,19 @@
 """What a machine reads on a sheet: corner markers and a code, as plan boxes and a payload.
 
-``machine_room`` says where a sheet's marks go: four ArUco markers (OpenCV's
-DICT_4X4_50, ids 0 to 3: top-left, top-right, bottom-right, bottom-left, so
-any one of them tells the sheet's orientation) in the blank border inside the
-cut line, clear of everything printed, and the square of a QR code where the
-sheet has room for one (``None`` where it has not: the reader is then told the
-grid, language and size on its command line).  The markers' bit patterns are
-data (``sheetgen/data/fiducials.json``, made by ``scripts/fiducials.py`` with
-OpenCV), so printing draws them without OpenCV.
+The plan says where a sheet's marks go (``SheetPlan.machine``): four
+fiducial squares at the corners of the sheet's content, where this module
+draws ArUco markers (OpenCV's DICT_4X4_50, ids 0 to 3: top-left, top-right,
+bottom-right, bottom-left, so any one of them tells the sheet's orientation),
+and the square of a QR code where the sheet has room for one (``None`` where
+it has not: the reader is then told the grid, language and size on its command
+line).  The markers' bit patterns are data (``sheetgen/data/fiducials.json``,
+made by ``scripts/fiducials.py`` with OpenCV), so printing draws them without
+OpenCV.
 
-The code's payload (``encode``/``decode``) names what the reader must know to
+The code's payload (``encode``/``decode``) is written in the QR code's
+alphanumeric alphabet (capitals, digits, ``:``, ``-``, ``*``), which takes
+fewer modules than bytes, so that the modules of a 10 mm code stay large
+enough for a phone to read.  It names what the reader must know to
 read the sheet back: the grid (a built-in name, or ``#`` and a hash of a
 custom grid's content, so that the reader refuses the wrong file), language,
 size, theme, whether the sheet has a header or serial strip, the version of
@@ -28,33 +32,28 @@ from ..errors import InputError
 from ..grid.model import Grid
 from ..pdf.geometry import Box, Code, Item, Rect
 from ..records import record
-from .plan import PAD, SheetPlan
+from .plan import FIDUCIAL, PAD, STANDARD, MachinePlan
+from .style import DEFAULT_THEME
 
 # The version of the plan's geometry that the reader assumes: raised whenever a
 # change moves a box a reader looks at, so that old sheets are refused, not misread.
 PLAN_VERSION = 1
-PREFIX = "SG"  # every payload starts with this and its format's number: SG1;...
-FORMAT = 1
-MARKER = 2.4  # mm, the side of a corner marker (6 x 6 modules of 0.4 mm)
-MARKER_OFFSET = 0.3  # mm from the sheet's edge: the marker ends 0.3 mm before the printed content
+PREFIX = "SG"  # every payload starts with this and its format's number: SG2:...
+FORMAT = 2
+SEPARATOR = ":"
 BLACK = (0.0, 0.0, 0.0)
 DATA = Path(__file__).resolve().parent.parent / "data" / "fiducials.json"
+DEFAULT_SIZE = STANDARD.name  # this size and DEFAULT_THEME are left empty in a payload
 HASH_DIGITS = 12  # hexadecimal digits of a custom grid's content hash
 
 
-@record
-class MachinePlan:
-    fiducials: tuple[Box, ...]  # 4 squares TL, TR, BR, BL, sheet mm
-    code: Box | None  # QR square incl. quiet zone
-
-
-def machine_room(plan: SheetPlan) -> MachinePlan:
-    """Where the machine marks of a sheet planned as ``plan`` go (provisional: the
-    markers in the border, no code, until the plan makes room for one)."""
-    assert MARKER_OFFSET + MARKER < PAD, "the markers stay inside the border"
-    w, h, far = plan.width, plan.height, MARKER_OFFSET + MARKER
-    corners = ((MARKER_OFFSET, MARKER_OFFSET), (w - far, MARKER_OFFSET), (w - far, h - far), (MARKER_OFFSET, h - far))
-    return MachinePlan(tuple(Box(x, y, MARKER, MARKER) for x, y in corners), None)
+def corner_squares(width: float, height: float) -> tuple[Box, ...]:
+    """Where the plan puts the fiducials of a ``width`` x ``height`` sheet: at its
+    content's corners, the same at every size (for grouping markers before a
+    sheet's plan is known; reading uses the plan's own ``machine.fiducials``)."""
+    far_x, far_y = width - PAD - FIDUCIAL, height - PAD - FIDUCIAL
+    corners = ((PAD, PAD), (far_x, PAD), (far_x, far_y), (PAD, far_y))
+    return tuple(Box(x, y, FIDUCIAL, FIDUCIAL) for x, y in corners)
 
 
 @cache
@@ -102,7 +101,7 @@ class Identity:
     grid: str  # a built-in grid's name, or "#" and the hash of a custom grid's content
     lang: str
     size: str
-    theme: str = "colour"
+    theme: str = DEFAULT_THEME
     strip: bool = False  # a header or serial strip at the top
     lucky: tuple[int, ...] = ()
     serial: int | None = None
@@ -123,22 +122,29 @@ def content_hash(grid: Grid) -> str:
 
 
 def encode(identity: Identity) -> str:
-    """The payload: ``SG1;grid;lang;size;theme;strip;version;lucky;serial``."""
+    """The payload: ``SG2:grid:lang:size:theme:strip:version:lucky:serial`` in capitals,
+    a custom grid's ``#`` written ``*`` (the QR code's alphanumeric alphabet has no ``#``), the
+    standard size and the colour theme left empty: most payloads fit a 25-module code."""
     lucky = "-".join(str(n) for n in identity.lucky)
     serial = "" if identity.serial is None else str(identity.serial)
-    return ";".join((f"{PREFIX}{FORMAT}", identity.grid, identity.lang, identity.size, identity.theme,
-                     "1" if identity.strip else "0", str(identity.version), lucky, serial))
+    size = "" if identity.size == DEFAULT_SIZE else identity.size
+    theme = "" if identity.theme == DEFAULT_THEME else identity.theme
+    fields = (f"{PREFIX}{FORMAT}", identity.grid.replace("#", "*"), identity.lang, size, theme,
+              "1" if identity.strip else "0", str(identity.version), lucky, serial)
+    return SEPARATOR.join(fields).upper()
 
 
 def decode(text: str, where: str) -> Identity:
     """The identity in a payload read at ``where``; ``InputError`` for one that is not sheetgen's or is newer."""
-    parts = text.split(";")
-    if not parts or not parts[0].startswith(PREFIX):
+    parts = text.lower().split(SEPARATOR)
+    if not parts or not parts[0].upper().startswith(PREFIX):
         raise InputError(where, "", "the code on this sheet is not a sheetgen code")
-    if parts[0] != f"{PREFIX}{FORMAT}" or len(parts) != 9:
+    if parts[0].upper() != f"{PREFIX}{FORMAT}" or len(parts) != 9:
         raise InputError(where, "", f"the sheet's code has format {parts[0][len(PREFIX):] or '?'}; this sheetgen"
                                     f" reads format {FORMAT} (a newer sheetgen made the sheet?)")
     _, grid, lang, size, theme, strip, version, lucky, serial = parts
+    grid = grid.replace("*", "#")
+    size, theme = size or DEFAULT_SIZE, theme or DEFAULT_THEME
     try:
         return Identity(grid, lang, size, theme, strip == "1", tuple(int(n) for n in lucky.split("-") if n),
                         int(serial) if serial else None, int(version))
