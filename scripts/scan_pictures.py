@@ -224,7 +224,7 @@ def degrade(image: np.ndarray, kinds: tuple[str, ...], rng: random.Random, dpi: 
     out = cv2.resize(out, None, fx=1 / SUPER, fy=1 / SUPER, interpolation=cv2.INTER_AREA)
     if "cut" in kinds:  # the crop misses a corner of the sheet (and its marker)
         cx, cy = dst[rng.randrange(4)] / SUPER
-        r = 9.5 * dpi / 25.4  # the 6 mm of table, the sheet's 3 mm border and its 4 mm marker (and a corner of its code), no more
+        r = 9.5 * dpi / 25.4  # 6 mm of table, 3 mm of border, the 4 mm marker, no more
         out[max(0, int(cy - r)):int(cy + r), max(0, int(cx - r)):int(cx + r)] = 90
     if "blur" in kinds:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.6, 1.4) * dpi / 300)

@@ -26,6 +26,8 @@ SCALE = 8.0  # pixels per mm of the warped sheet
 INK = 0.2  # a pixel this much darker than the template's is ink
 CONFIDENT = 0.7  # decisions below this confidence are doubtful
 FAINT = 0.03  # an empty box has less than this share of its inner part even half as dark as ink
+ALIGN = 1.0  # mm: each box's template is moved up to this far to where it matches the sheet
+SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -176,9 +178,9 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     width, height = round(plan.width * SCALE), round(plan.height * SCALE)
     sheet = vision.warp(picture, matrix, width, height)
     template = _template(drawing)
-    dark = vision.darkness(sheet, template, SCALE)
     boxes = plan_boxes(plan)
     pixels = [_pixels(box) for *_, box in boxes]
+    dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
     readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
     return SheetReading(identity, readings, where)
@@ -200,11 +202,13 @@ def decide(f: Features) -> tuple[bool, float, str]:
         return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
     if f.ink > 0.45:
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
-    if f.line >= 0.9 and f.ink < 0.35:  # its ink on one straight band: a strike through a skipped cell
+    if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
         if f.ink < 0.03:
             return False, 0.75, "stroke"
-        if f.spread < 0.35 and f.line >= 0.95:
-            return False, min(1.0, 0.8 + (0.35 - f.spread)), "stroke"
+        if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
+            return False, 0.8, "dot"
+        if f.spread < 0.4 and f.line >= 0.95:
+            return False, min(1.0, 0.8 + (0.4 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
     if f.reach < 0.75:
         return False, 0.75 if f.ink < 0.05 and f.reach <= 0.25 else 0.5, "dot"  # ink in two quarters: an X askew?

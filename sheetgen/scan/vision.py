@@ -7,6 +7,7 @@ values.  It is imported only by a scan, so that printing never loads OpenCV.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -49,6 +50,7 @@ class Features:
     darkness: float  # mean darkness of the inked pixels
     line: float = 0.0  # the share of the ink on one straight stroke (a strike: near 1; an X: well under)
     faint: float = 0.0  # the share of the inner part half as much darker as ink is: pencil too light to be ink
+    second: float = 0.0  # the share of the ink on a second straight stroke, across the first (an X: well over 0)
 
 
 def decode(data: bytes) -> Picture | None:
@@ -123,10 +125,14 @@ def warp(picture: Picture, matrix: Any, width: int, height: int) -> Picture:
     return Picture(out, width, height)
 
 
-def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
+def darkness(sheet: Picture, template: Picture, scale: float, boxes: Sequence[tuple[int, int, int, int]] = (),
+             slack: int = 0) -> Picture:
     """How much darker each pixel of ``sheet`` is than the empty ``template``, 0 to 1, after the
     light is corrected: the sheet's brightness is divided by its large-scale ratio to the template's
-    (uneven light, a shadow, grey paper), measured on the template's white paper only."""
+    (uneven light, a shadow, grey paper), measured on the template's white paper only.  Around each
+    of ``boxes`` (x, y, w, h pixels) the template is first moved by up to ``slack`` pixels each way
+    to where it matches the sheet best (curl and a lens bend a sheet more than its four markers say),
+    so that a frame or a hatching a pixel or eight out of place is not read as ink."""
     cv2, np = _libraries()
     observed, expected = sheet.pixels, template.pixels
     if expected.shape != observed.shape:  # the raster's size rounds its own way
@@ -135,10 +141,26 @@ def darkness(sheet: Picture, template: Picture, scale: float) -> Picture:
     size = int(scale * 12) | 1  # a 12 mm window: larger than a cross, smaller than a shadow's edge
     ratio = cv2.GaussianBlur(observed * paper, (size, size), 0) / np.maximum(
         cv2.GaussianBlur(expected * paper, (size, size), 0), 1e-3)
-    corrected = observed / np.maximum(ratio, 0.05)
+    corrected = np.ascontiguousarray(observed / np.maximum(ratio, 0.05), dtype=np.float32)
     # against the darkest expected pixel nearby: a printed edge a pixel or two off is not ink
-    nearby = cv2.erode(expected, np.ones((5, 5), np.uint8))
-    return Picture(np.clip(nearby - corrected, 0.0, 1.0), sheet.width, sheet.height)
+    nearby = cv2.erode(expected, np.ones((3, 3), np.uint8))
+    dark = np.clip(nearby - corrected, 0.0, 1.0)
+    margin = 2 * slack
+    height, width = corrected.shape
+    for x, y, w, h in boxes if slack else ():
+        x0, y0, x1, y1 = x - margin, y - margin, x + w + margin, y + h + margin
+        if x0 - slack < 0 or y0 - slack < 0 or x1 + slack > width or y1 + slack > height:
+            continue
+        frame = expected[y0:y1, x0:x1]
+        if float(frame.std()) < 0.02:  # nothing printed to align with
+            continue
+        seen = corrected[y0 - slack:y1 + slack, x0 - slack:x1 + slack]
+        score = cv2.matchTemplate(seen, np.ascontiguousarray(frame), cv2.TM_CCOEFF_NORMED)
+        dy, dx = (int(v) - slack for v in np.unravel_index(int(np.argmax(score)), score.shape))
+        if dx or dy:
+            dark[y:y + h, x:x + w] = np.clip(nearby[y - dy:y + h - dy, x - dx:x + w - dx]
+                                             - corrected[y:y + h, x:x + w], 0.0, 1.0)
+    return Picture(dark, sheet.width, sheet.height)
 
 
 def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float,
@@ -157,36 +179,50 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
             result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0, 0.0, faint))
             continue
         ys, xs = np.nonzero(inked)
-        spread, line = _spread(xs.astype(np.float64), ys.astype(np.float64), band)
-        if min(part.shape) < 2 * band:  # a small box: any ink in it lies in one band
-            line = 0.0
+        # a stroke's band, narrower in a low box, where the widest pen's band would hold an X whole
+        width = min(band, 0.45 * min(part.shape))
+        spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width)
+        if max(part.shape) < 2 * band:  # a small box: any ink in it lies in one band
+            line = second = 0.0
         hh, ww = part.shape
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
         reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
-        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line, faint))
+        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line, faint, second))
     return result
 
 
-def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float]:
-    """The square root of the ratio of the ink's smaller to larger principal variance, and the largest
-    share of the ink in one straight band ``band`` pixels wide, over every direction: a strike's ink
-    lies nearly all in one band, an X's only along one stroke and where the other crosses it."""
+def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
+    """The square root of the ratio of the ink's smaller to larger principal variance, the largest
+    share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
+    share in a second band at least 30 degrees across the first, of the ink outside it: a strike's
+    ink lies nearly all in one band, an X's along two crossing ones."""
     cv2, np = _libraries()
     cov = np.cov(np.vstack((xs, ys)))
     low, high = np.linalg.eigvalsh(cov)
     if high <= 0:
-        return 0.0, 0.0
-    angles = np.linspace(0, np.pi, 36, endpoint=False)
+        return 0.0, 0.0, 0.0
+    steps = 36
+    angles = np.linspace(0, np.pi, steps, endpoint=False)
     offsets = np.outer(np.cos(angles), xs) + np.outer(np.sin(angles), ys)
     offsets = np.round(offsets - offsets.min(axis=1, keepdims=True)).astype(np.int64)
     width = max(int(round(band)), 1)
-    best = 0
-    for row in offsets:
+
+    def bands(row: Any) -> Any:
         counts = np.cumsum(np.bincount(row, minlength=width + 1))
-        in_band = counts[width - 1:] - np.concatenate(([0], counts[:-width]))  # ink in each band of rows
-        best = max(best, int(in_band.max()))
-    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs)
+        return counts[width - 1:] - np.concatenate(([0], counts[:-width]))  # ink in each band of rows
+
+    best, at, start = 0, 0, 0
+    for n, row in enumerate(offsets):
+        in_band = bands(row)
+        if int(in_band.max()) > best:
+            best, at, start = int(in_band.max()), n, int(in_band.argmax())
+    outside = (offsets[at] < start) | (offsets[at] >= start + width)
+    second = 0
+    for n, row in enumerate(offsets):
+        if min((n - at) % steps, (at - n) % steps) >= steps // 6 and outside.any():
+            second = max(second, int(bands(row[outside] - row[outside].min()).max()))
+    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs)
 
 
 def to_png(picture: Picture) -> bytes:
