@@ -231,3 +231,25 @@ def test_batch_and_pack_leave_the_marks_off_when_told(tmp_path):
     grid = load_grid("classic")
     assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4", machine_marks=False))) == 0
     assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4"))) == 32
+
+
+def test_a_strike_has_no_second_stroke_and_an_x_has_one():
+    from sheetgen.scan.read import decide
+    from sheetgen.scan.vision import Features
+
+    strike = Features(ink=0.2, spread=0.25, reach=1.0, darkness=0.5, line=0.97, second=0.01)
+    cross = Features(ink=0.2, spread=0.45, reach=1.0, darkness=0.5, line=0.92, second=0.2)
+    assert decide(strike)[:1] == (False,) and decide(strike)[1] >= 0.7
+    assert decide(cross)[0] and decide(cross)[1] >= 0.7
+    wobbly = Features(ink=0.2, spread=0.3, reach=1.0, darkness=0.5, line=0.85, second=0.1)
+    assert decide(wobbly)[:2] == (False, 0.5)  # doubtful, and never a guessed cross
+
+
+def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
+    from sheetgen.scan.read import BoxReading, _locks_as_last_cells
+
+    boxes = (BoxReading("cell", 0, 10, True, 0.9, "cross"), BoxReading("cell", 0, 3, False, 1.0, "empty"),
+             BoxReading("lock", 0, 0, False, 0.5, "dot"), BoxReading("cell", 1, 10, False, 0.9, "empty"),
+             BoxReading("lock", 1, 0, True, 0.5, "dot"))
+    locks = [box for box in _locks_as_last_cells(boxes) if box.kind == "lock"]
+    assert [(lock.crossed, lock.confidence) for lock in locks] == [(True, 0.9), (False, 0.9)]

@@ -183,7 +183,23 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
     readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
-    return SheetReading(identity, readings, where)
+    return SheetReading(identity, _locks_as_last_cells(readings), where)
+
+
+def _locks_as_last_cells(readings: tuple[BoxReading, ...]) -> tuple[BoxReading, ...]:
+    """A doubtful lock read as its row's last cell, where that cell is read surely: the rules cross
+    the lock exactly when the last cell is crossed (a lock is small, and its printed padlock hides ink)."""
+    last: dict[int, BoxReading] = {}
+    for box in readings:
+        if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
+            last[box.row] = box
+    out = []
+    for box in readings:
+        cell = last.get(box.row)
+        if box.kind == "lock" and box.confidence < CONFIDENT and cell is not None and cell.confidence >= CONFIDENT:
+            box = BoxReading(box.kind, box.row, box.index, cell.crossed, cell.confidence, "as its row's last cell")
+        out.append(box)
+    return tuple(out)
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:
@@ -214,6 +230,8 @@ def decide(f: Features) -> tuple[bool, float, str]:
         return False, 0.75 if f.ink < 0.05 and f.reach <= 0.25 else 0.5, "dot"  # ink in two quarters: an X askew?
     if f.darkness < 0.3:
         return f.ink > 0.08, 0.4, "faint"
+    if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
+        return False, 0.5, "stroke"
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 

@@ -182,8 +182,6 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
         # a stroke's band, narrower in a low box, where the widest pen's band would hold an X whole
         width = min(band, 0.45 * min(part.shape))
         spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width)
-        if max(part.shape) < 2 * band:  # a small box: any ink in it lies in one band
-            line = second = 0.0
         hh, ww = part.shape
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
