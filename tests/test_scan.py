@@ -243,6 +243,8 @@ def test_a_strike_has_no_second_stroke_and_an_x_has_one():
     assert decide(cross)[0] and decide(cross)[1] >= 0.7
     wobbly = Features(ink=0.2, spread=0.3, reach=1.0, darkness=0.5, line=0.85, second=0.1)
     assert decide(wobbly)[:2] == (False, 0.5)  # doubtful, and never a guessed cross
+    hidden = Features(ink=0.15, spread=0.34, reach=0.75, darkness=0.5, line=0.97, second=0.03)
+    assert decide(hidden)[1] < 0.7  # an X whose second stroke runs under a bold number, seen only at its ends
 
 
 def test_a_doubtful_lock_is_read_as_its_rows_last_cell():

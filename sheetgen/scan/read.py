@@ -28,6 +28,7 @@ CONFIDENT = 0.7  # decisions below this confidence are doubtful
 FAINT = 0.03  # an empty box has less than this share of its inner part even half as dark as ink
 ALIGN = 1.0  # mm: each box's template is moved up to this far to where it matches the sheet
 SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
+SURE_STRIKE = 0.025  # ink across a strike that leaves it sure: more may be an X's second stroke under a number
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -223,7 +224,7 @@ def decide(f: Features) -> tuple[bool, float, str]:
             return False, 0.75, "stroke"
         if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
             return False, 0.8, "dot"
-        if f.spread < 0.4 and f.line >= 0.95:
+        if f.spread < 0.4 and f.line >= 0.95 and f.second < SURE_STRIKE:
             return False, min(1.0, 0.8 + (0.4 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
     if f.reach < 0.75:
