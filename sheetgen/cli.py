@@ -445,10 +445,12 @@ def schema(output: str | None, quiet: bool) -> None:
               default=SerialOrder.STACK.value, show_default=True,
               help="'stack': the pages cut as one stack give piles in sequence, pile after pile;"
                    " 'page': the sheets of each page in sequence.")
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
 @_quiet_option("no progress bar, no summary")
 def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: int | str, lang: str,
            lang_file: str | None, size: str, paper: str | None, theme: str, colour_marks: bool, header: str | None,
-           serial: bool, first_serial: int | None, serial_order: str, quiet: bool) -> None:
+           serial: bool, first_serial: int | None, serial_order: str, quiet: bool, no_machine_marks: bool) -> None:
     """Print GRID (a built-in name or a YAML file, '-' for standard input) as a
     PDF, 8 sheets per page (4 in large print, 1 on A6)."""
     from .errors import LayoutError
@@ -479,7 +481,7 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
         first_serial = 1
     job = Job(model, seed=seed, lang=lang, words=_words(lang_file), size=sheet_size, paper=paper,
               theme=theme, colour_marks=colour_marks, header=header or "", first_serial=first_serial,
-              serial_order=SerialOrder(serial_order))
+              serial_order=SerialOrder(serial_order), machine_marks=not no_machine_marks)
     job = replace(job, sheets=sheets or pages * page_plan(job).per_page)
     try:
         check_job(job)
@@ -561,6 +563,113 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if result.refused:
         sys.exit(1)
+
+
+SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'"
+
+
+@cli.command(examples=("sheetgen scan photo.jpg", "sheetgen scan scans.pdf --json --standings evening.csv",
+                       "sheetgen scan photo.jpg --grid classic -o out/marks/"))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--grid", "grid_spec", metavar="GRID",
+              help="The grid the sheets were printed from (a built-in name or a YAML file), for sheets whose code"
+                   " does not say it or a custom grid.  [default: from each sheet's code]")
+@click.option("--lang", type=Choice(languages()), default=DEFAULT_LANG, show_default=True,
+              help="With --grid: the language the sheets were printed in.")
+@click.option("--size", type=Choice(SIZES), default=STANDARD.name, show_default=True,
+              help="With --grid: the size the sheets were printed at.")
+@click.option("--theme", type=Choice(themes()), default=DEFAULT_THEME, show_default=True,
+              help="With --grid: the theme the sheets were printed in.")
+@click.option("--strip", is_flag=True, help="With --grid: the sheets were printed with a header or serial numbers.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores and the sheets to check as JSON.")
+@click.option("-o", "--output", metavar="FOLDER", help="Write one marks file per sheet read in FOLDER.")
+@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
+                   " standings, as `sheetgen score --standings` does.  [default: none]")
+@click.option("--game", metavar="NAME",
+              help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
+                   " made from the sheets]")
+@click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
+@_quiet_option("no tables (the exit code says whether every sheet scored)")
+def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, theme: str, strip: bool,
+         as_json: bool, output: str | None, standings: Path | None, game: str | None, force: bool,
+         quiet: bool) -> None:
+    """Read photos and scans of filled sheets (JPEG, PNG, TIFF, PDF), then
+    score and rank them as `sheetgen score` does.  A sheet with a doubtful box,
+    or one the rules forbid, is reported as "check this sheet" (exit 1)."""
+    import importlib.util
+    import json
+
+    if importlib.util.find_spec("cv2") is None or importlib.util.find_spec("numpy") is None:
+        raise SheetgenError(SCAN_EXTRA)  # the user's install, not the command line, is what to fix: exit 1
+    if (game is not None or force) and standings is None:
+        raise click.UsageError("--game and --force go with --standings")
+    if standings is not None:
+        _check_target(standings)
+        _check_game_name(game)
+    from .grid.load import load_grid
+    from .play.results import format_scores, scores_json_text
+    from .runs.output import write_atomic
+    from .scan.files import pictures
+    from .scan.layout import key_of, layouts
+    from .scan.read import sheets_in
+    from .scan.sheets import check, marks_data
+    from .sheet.machine import Identity
+
+    custom = load_grid(grid_spec) if grid_spec else None
+    given = None if custom is None else Identity(key_of(custom), lang, size, theme, strip)
+    scores: list = []
+    refused: list = []
+    written: list[Path] = []
+    for path in files:
+        for where, picture in pictures(path):
+            layout = layouts(custom, where)
+            for reading in sheets_in(picture, where, given, layout):
+                grid, plan, _ = layout(reading.identity)
+                checked = check(reading, grid, plan)
+                if output:
+                    target = Path(output) / f"sheet-{len(written) + 1:03d}.json"
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
+                    written.append(target)
+                if checked.score is None:
+                    _complain(f"{reading.where}: {checked.problem}")
+                    refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
+                                    "doubtful": [box.ident for box in reading.doubtful]})
+                else:
+                    player = _scanned_name(path, reading.where)
+                    scores.append(replace(checked.score, source=reading.where, player=player))
+    evening = None
+    if standings and refused:
+        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
+    elif standings:
+        evening = _add_to_standings(standings, scores, game, force)
+    if quiet:
+        pass
+    elif as_json:
+        from .play.standings import standings_as_json
+
+        more = {"standings": standings_as_json(evening)} if evening is not None else {}
+        _say(scores_json_text(scores, refused, **more))
+    else:
+        from .play.standings import format_standings
+
+        _say(format_scores(scores, ranked=not refused), nl=False)
+        if evening is not None and standings is not None:
+            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
+    if written and not quiet:
+        _report(f"wrote {plural(len(written), 'marks file')} in {output}")
+    if refused:
+        sys.exit(1)
+
+
+def _scanned_name(path: str, where: str) -> str:
+    """A scanned sheet's player in the results and standings: its file's name and place, "page.png: sheet 3"
+    (the reader does not read the name written on it), its end kept when too long for the standings."""
+    from .play.standings import MAX_NAME
+
+    name = Path(path).name + where[len(path):]
+    return name if len(name) <= MAX_NAME else name[-MAX_NAME:]
 
 
 def _check_game_name(game: str | None) -> None:
@@ -654,7 +763,10 @@ def _print_example(ctx: click.Context, param: click.Parameter, value: bool) -> N
 @_lang_file_option("for every job instead of its 'lang'")
 @click.option("--example", is_flag=True, is_eager=True, expose_value=False, callback=_print_example,
               help="Print an example manifest that uses every key, with comments, and exit.")
-def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_file: str | None) -> None:
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
+def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_file: str | None,
+          no_machine_marks: bool) -> None:
     """Print a club's MANIFEST of print jobs (YAML): one PDF per job, in one folder,
     all of them or none.
 
@@ -672,6 +784,8 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
     if output == "-":
         _check_target(None, binary=True)
     plan = load_batch(manifest, _words(lang_file))
+    if no_machine_marks:
+        plan = replace(plan, jobs=tuple(replace(b, job=replace(b.job, machine_marks=False)) for b in plan.jobs))
     with _progress(plan.sheets, "Printing", quiet) as progress:
         if output == "-":
             process.write_binary(combined_pdf(plan, progress))
@@ -693,8 +807,10 @@ def batch(manifest: str, output: str | None, combined: bool, quiet: bool, lang_f
 @cli.command("pack", examples=("sheetgen pack", "sheetgen pack -o out/club-pack/"))
 @click.option("-o", "--output", metavar="FOLDER", default=os.fspath(OUT / "pack"), show_default=True,
               help="Folder to build the pack in.")
+@click.option("--no-machine-marks", "no_machine_marks", is_flag=True,
+              help="Leave off the corner markers that `sheetgen scan` reads.")
 @_quiet_option("no progress bar, no summary")
-def pack_command(output: str, quiet: bool) -> None:
+def pack_command(output: str, quiet: bool, no_machine_marks: bool) -> None:
     """Build the download pack: every built-in grid in every language, look and
     paper as one-page PDFs (large print and A6 too), a preview of each grid,
     a page per language (index.html) linking them, SHA256SUMS and one zip of
@@ -706,7 +822,7 @@ def pack_command(output: str, quiet: bool) -> None:
         raise click.BadParameter("the pack is a folder of files: name a folder (the zip inside it is the pack in"
                                  " one file)", param_hint="'-o'")
     folder = Path(output)
-    contents = Pack()
+    contents = Pack(machine_marks=not no_machine_marks)
     check_pack_target(folder, contents)  # before the minutes of work
     with _progress(contents.steps, "Building the pack", quiet) as progress:
         written = build_pack(folder, contents, progress)

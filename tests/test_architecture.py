@@ -17,12 +17,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sheetgen"
 # from input escaped), and records (the frozen data classes' shared methods).
 # process (the streams, signals and end of a run) and topics (the manual)
 # serve the command line alone.
-LAYERS = ["cli", "topics", "process", "runs", "play", "sheet", "pdf", "grid", "checks", "errors", "words", "records"]
+LAYERS = ["cli", "topics", "process", "runs", "scan", "play", "sheet", "pdf", "grid", "checks", "errors", "words", "records"]
 BOUNDARIES = {
     "reportlab": {"pdf/render.py"},
     "pypdfium2": {"pdf/raster.py"},
     "yaml": {"grid/yamlio.py"},
     "click": {"cli.py"},
+    "cv2": {"scan/vision.py"},
+    "numpy": {"scan/vision.py"},
 }
 
 

@@ -115,7 +115,17 @@ class Text:
     condensed: bool = False
 
 
-Item = Rect | Circle | Polygon | Text
+@record
+class Code:
+    """A QR code of ``text`` filling ``box`` (its quiet zone included), black on white: the
+    machine-readable line of a sheet (``sheet/machine.py``).  Only the renderer encodes it."""
+
+    box: Box
+    text: str
+    quiet: int = 2  # modules of white around the symbol, inside ``box``
+
+
+Item = Rect | Circle | Polygon | Text | Code
 
 
 @record
@@ -133,6 +143,8 @@ def bounds(item: Item) -> Box:
         return item.box
     if isinstance(item, Circle):
         return Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    if isinstance(item, Code):
+        return item.box
     if isinstance(item, Polygon):
         xs = [p[0] for p in item.points]
         ys = [p[1] for p in item.points]

@@ -55,3 +55,17 @@ def encode_png(width: int, height: int, rows: list[bytes], dpi: float) -> bytes:
         chunk(b"IDAT", zlib.compress(raw, 6)),  # level 9 takes 5 times as long for 5 % fewer bytes
         chunk(b"IEND", b""),
     ))
+
+
+def page_pngs(pdf: bytes, dpi: float, most: int) -> list[bytes]:
+    """Each page of ``pdf`` (at most ``most``) as an RGB PNG at ``dpi``; [] for a file PDFium cannot open."""
+    try:
+        document = pdfium.PdfDocument(pdf)
+    except pdfium.PdfiumError:
+        return []
+    try:
+        sizes = [document[index].get_size() for index in range(min(len(document), most))]
+    finally:
+        document.close()
+    return [rasterise_png(pdf, Box(0, 0, w / POINTS_PER_MM, h / POINTS_PER_MM), dpi, index)
+            for index, (w, h) in enumerate(sizes)]

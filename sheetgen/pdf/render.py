@@ -24,7 +24,7 @@ from typing import cast
 from ..errors import LayoutError
 from ..records import record
 from ..words import one_of
-from .geometry import RGB, Circle, Drawing, Item, Placed, Polygon, Rect, Text
+from .geometry import RGB, Circle, Code, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
 from .truetype import slim_truetype
 
@@ -190,6 +190,8 @@ class _Painter:
                 run = []
             if isinstance(item, Rect):
                 self.rect(item)
+            elif isinstance(item, Code):
+                self.code(item)
             elif isinstance(item, Circle):
                 origin = self.point(item.cx - item.r, item.cy + item.r)
                 self.shape(item.fill, item.stroke, item.line, (), _circle(item.r * mm), origin)
@@ -241,6 +243,22 @@ class _Painter:
         if item.hatch > 0 and item.stroke is not None:
             self.hatch(item, x, y, w, h)
 
+    def code(self, item: Code) -> None:
+        """A QR code: a white square, then its dark modules as one path of squares."""
+        modules = qr_modules(item.text)
+        size = len(modules) + 2 * item.quiet
+        step = min(item.box.w, item.box.h) / size
+        left, low = self.point(item.box.x, item.box.bottom)
+        white = f"{_n(left)} {_n(low)} {_n(item.box.w * mm)} {_n(item.box.h * mm)} re"
+        self.shape((1.0, 1.0, 1.0), None, 0.0, (), white)
+        squares = []
+        for r, row in enumerate(modules):
+            for c, dark in enumerate(row):
+                if dark:
+                    x, y = self.point(item.box.x + (item.quiet + c) * step, item.box.y + (item.quiet + r + 1) * step)
+                    squares.append(f"{_n(x)} {_n(y)} {_n(step * mm)} {_n(step * mm)} re")
+        self.shape((0.0, 0.0, 0.0), None, 0.0, (), " ".join(squares))
+
     def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
         """Diagonal lines across the box, in its stroke colour, clipped to it (rounded corners included)."""
         clip = _round_rect(w, h, item.radius * mm) if item.radius > 0 else f"0 0 {_n(w)} {_n(h)} re"
@@ -283,6 +301,18 @@ class _Painter:
                 ops.append(shown)
         ops.append("ET")
         self.c.addLiteral(" ".join(ops))
+
+
+@lru_cache(maxsize=256)
+def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of the smallest QR code of ``text`` at error correction level M, dark as True, row by row."""
+    from reportlab.graphics.barcode import qrencoder
+
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    count: int = code.getModuleCount()  # type: ignore[no-untyped-call]
+    return tuple(tuple(bool(code.isDark(r, c)) for c in range(count)) for r in range(count))  # type: ignore[no-untyped-call]
 
 
 @record

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from .geometry import RGB, Circle, Item, Polygon, Rect, Text
+from .geometry import RGB, Circle, Code, Item, Polygon, Rect, Text
 
 HATCH_LINE = 0.15  # mm, as the PDF renderer draws hatching
 
@@ -56,6 +56,8 @@ def _item(item: Item, ident: str) -> str:
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in item.dash)}"' if item.dash else ""
         ends = ' stroke-linecap="round" stroke-linejoin="round"' if not item.closed else ' stroke-linejoin="round"'
         return f'<{tag} points="{points}"{_paint(fill, item.stroke, item.line)}{dash}{ends}/>'
+    if isinstance(item, Code):
+        return ""  # a sheet's machine code is for the printed sheet only, not a web page's picture of it
     return _text(item)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -25,11 +26,12 @@ from typing import TYPE_CHECKING
 from ..checks import Node
 from ..errors import LayoutError
 from ..grid.model import Grid
-from ..pdf.geometry import Drawing
+from ..pdf.geometry import Drawing, Item
 from ..pdf.impose import PAPER_NAMES, PAPERS, PagePlan, impose
 from ..play.lucky import DEFAULT_SEED, deal_lucky
 from ..records import record
 from ..sheet.draw import draw_sheet, personalise
+from ..sheet.machine import Identity, code_items, encode, fiducial_items, grid_key
 from ..sheet.plan import SIZES, STANDARD, SheetData, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, Theme, languages, load_labels, load_theme
 from ..words import one_of
@@ -86,6 +88,7 @@ class Job:
     header: str = ""  # printed at the top of every sheet (club, event, date)
     first_serial: int | None = None  # serial number of the first sheet, None for none
     serial_order: SerialOrder = SerialOrder.STACK
+    machine_marks: bool = True  # corner markers (and a code where there is room) for `sheetgen scan`
 
     def __post_init__(self) -> None:
         if not self.paper:
@@ -134,9 +137,22 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
 
     sheet, theme, drawing = _layout(*_sheet_of(job))
     plan = page_plan(job)
-    overlays = (personalise(sheet, d, theme, measure_text) for d in (data or sheet_data(job)))
+    overlays = (personalise(sheet, d, theme, measure_text) + _code(job, sheet, d) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
     return Section(plan, drawing, pages)
+
+
+def _code(job: Job, sheet: SheetPlan, data: SheetData) -> tuple[Item, ...]:
+    """The machine code of one sheet (what `sheetgen scan` must know to read it), if it has one."""
+    machine = sheet.machine
+    if machine is None or machine.code is None:
+        return ()
+    from ..grid.load import builtin_names, load_grid
+
+    builtin = load_grid(job.grid.name) if job.grid.name in builtin_names() else None
+    identity = Identity(grid_key(job.grid, builtin), job.lang, job.size.name, job.theme,
+                        bool(job.header) or job.first_serial is not None, data.lucky, data.serial)
+    return code_items(machine, encode(identity))
 
 
 def page_plan(job: Job) -> PagePlan:
@@ -163,18 +179,21 @@ def layout_job(job: Job) -> tuple[SheetPlan, Theme]:
 def _sheet_of(job: Job) -> tuple:
     """What decides how a job's sheet looks (not its paper, count or seed)."""
     return (job.grid, job.words or load_labels(job.lang), job.theme, job.colour_marks, job.size, bool(job.header),
-            job.first_serial is not None)
+            job.first_serial is not None, job.machine_marks)
 
 
 @lru_cache(maxsize=16)
 def _layout(grid: Grid, labels: Labels, theme_name: str, colour_marks: bool, size: SheetSize, header: bool,
-            serial: bool) -> tuple[SheetPlan, Theme, Drawing]:
+            serial: bool, machine_marks: bool = True) -> tuple[SheetPlan, Theme, Drawing]:
     """One plan and drawing for every job that prints the same sheet (the pack prints each on two papers)."""
     from ..pdf.render import measure_text
 
     theme = load_theme(theme_name, colour_marks)
-    sheet = plan_sheet(grid, labels, theme, measure_text, size, header=header, serial=serial)
-    return sheet, theme, draw_sheet(sheet, theme)
+    sheet = plan_sheet(grid, labels, theme, measure_text, size, header=header, serial=serial, machine=machine_marks)
+    drawing = draw_sheet(sheet, theme)
+    if sheet.machine is not None:
+        drawing = replace(drawing, items=drawing.items + fiducial_items(sheet.machine))
+    return sheet, theme, drawing
 
 
 def check_printable(grid: Grid) -> None:

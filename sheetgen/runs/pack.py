@@ -108,6 +108,7 @@ class Pack:
     langs: tuple[str, ...] = field(default_factory=lambda: tuple(languages(default_first=True)))
     prints: tuple[Print, ...] = PRINTS
     papers: tuple[str, ...] = tuple(PAPERS)  # of those the sizes print on
+    machine_marks: bool = True  # the corner markers `sheetgen scan` reads
 
     def papers_of(self, size: SheetSize) -> tuple[str, ...]:
         return tuple(paper for paper in size.papers if paper in self.papers)
@@ -137,10 +138,10 @@ class Pack:
         return len(self.grids) * (1 + len(self.langs) * per_lang) + len(self.langs) + 2
 
 
-def sheet_job(grid: Grid, lang: str, kind: Print, paper: str) -> Job:
+def sheet_job(grid: Grid, lang: str, kind: Print, paper: str, machine_marks: bool = True) -> Job:
     """One page of ``kind`` sheets of ``grid`` in ``lang`` on ``paper``."""
     job = Job(grid, lang=lang, size=kind.size, paper=paper, theme=kind.look.theme,
-              colour_marks=kind.look.colour_marks)
+              colour_marks=kind.look.colour_marks, machine_marks=machine_marks)
     return replace(job, sheets=page_plan(job).per_page)
 
 
@@ -180,7 +181,8 @@ def pack_files(pack: Pack, progress: Progress | None = None) -> dict[str, bytes]
         for lang in pack.langs:
             for kind in pack.prints:
                 for paper in pack.papers_of(kind.size):
-                    files[pdf_path(grid.name, lang, kind, paper)] = render_job(sheet_job(grid, lang, kind, paper))
+                    job = sheet_job(grid, lang, kind, paper, pack.machine_marks)
+                    files[pdf_path(grid.name, lang, kind, paper)] = render_job(job)
                     tick(1)
             preview = Job(grid, sheets=1, lang=lang)  # the first sheet of a standard page in colour
             slot = impose(preview.paper, STANDARD.width, STANDARD.height).slots[0]

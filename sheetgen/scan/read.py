@@ -1,0 +1,256 @@
+"""From a picture to readings: find each sheet by its corner markers, warp it
+to the plan's millimetres, and decide every box, crossed or not, with a confidence.
+
+Plain Python over what ``vision`` returns; ``vision`` is imported here, the
+first time a picture is read, so that importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError
+from ..grid.model import Grid
+from ..pdf.geometry import Box, Drawing
+from ..records import record
+from ..sheet.machine import Identity, corner_squares, decode
+from ..sheet.plan import SIZES, SheetPlan
+
+if TYPE_CHECKING:
+    from .vision import Features, Marker, Picture
+
+SCALE = 8.0  # pixels per mm of the warped sheet
+INK = 0.2  # a pixel this much darker than the template's is ink
+CONFIDENT = 0.7  # decisions below this confidence are doubtful
+FAINT = 0.03  # an empty box has less than this share of its inner part even half as dark as ink
+ALIGN = 1.0  # mm: each box's template is moved up to this far to where it matches the sheet
+SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
+SURE_STRIKE = 0.025  # ink across a strike that leaves it sure: more may be an X's second stroke under a number
+STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
+
+
+@record
+class BoxReading:
+    kind: str  # "cell", "bis", "lock", "penalty", "bar"
+    row: int  # the row (cells, Bis boxes, locks); the box's index for penalties and the bar
+    index: int  # the cell's index in its row; 0 for the others
+    crossed: bool
+    confidence: float
+    what: str  # "cross", "fill", "empty", "stroke", "dot", "faint"
+
+    @property
+    def ident(self) -> str:
+        """The box's name in reports and on the review page: "cell 1.5", "lock 2", "penalty 3", "bar 4"."""
+        if self.kind in ("cell", "bis"):
+            return f"{self.kind} {self.row + 1}.{self.index + 1}"
+        return f"{self.kind} {self.row + 1}"
+
+
+@record
+class SheetReading:
+    identity: Identity
+    boxes: tuple[BoxReading, ...]
+    where: str  # the file and the sheet's place in it: "page 1, sheet 3"
+
+    @property
+    def doubtful(self) -> tuple[BoxReading, ...]:
+        return tuple(box for box in self.boxes if box.confidence < CONFIDENT)
+
+
+Layout = Callable[[Identity], tuple[Grid, SheetPlan, Drawing]]
+
+
+def plan_boxes(plan: SheetPlan) -> list[tuple[str, int, int, Box]]:
+    """Every box a player may cross, with what it is: (kind, row or index, index, box in mm)."""
+    boxes = [("cell", cell.row, cell.index, cell.pale) for cell in plan.cells]
+    boxes += [("bis", cell.row, cell.index, cell.bis_box) for cell in plan.cells if cell.bis_box is not None]
+    boxes += [("lock", lock.row, 0, lock.box) for lock in plan.locks]
+    boxes += [("penalty", box.index, 0, box.box) for box in plan.penalties]
+    boxes += [("bar", box.index, 0, box.box) for box in plan.bar]
+    return boxes
+
+
+def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layout) -> list[SheetReading]:
+    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``), its boxes decided."""
+    from . import vision
+
+    markers = [m for m in vision.find_markers(picture) if m.ident < 4]
+    if not markers:
+        raise InputError(where, "", "no sheetgen marks found: no corner markers (a sheet printed before sheetgen"
+                                    " printed them, with --no-machine-marks, or not a sheetgen sheet)")
+    sizes = [SIZES[given.size]] if given is not None else list(SIZES.values())
+    readings = []
+    for number, (group, size) in enumerate(_groups(markers, sizes, where), 1):
+        at = f"{where}: sheet {number}"
+        identity = _code(picture, group, size, at) or given
+        if identity is None:
+            raise InputError(at, "", "no code read on this sheet to say its grid: give --grid (and --lang,"
+                                     " --size, --theme as printed)")
+        grid, plan, drawing = layout(identity)
+        readings.append(read_sheet(picture, group, plan, drawing, identity, at))
+    return readings
+
+
+def _groups(markers: list[Marker], sizes: list[Any], where: str) -> list[tuple[list[Marker], Any]]:
+    """The markers of each sheet, with its size: each sheet's markers grouped as the size that
+    groups the most of them (a code, read next, then says the size it was printed at)."""
+    best: list[tuple[list[Marker], Any]] = []
+    for size in sizes:
+        found = [(group, size) for group in _group(markers, size)]
+        if sum(len(g) for g, _ in found) > sum(len(g) for g, _ in best):
+            best = found
+    if not best:
+        raise InputError(where, "", "no sheetgen marks found: fewer than three corner markers of one sheet")
+    return sorted(best, key=lambda item: (min(c[1] for m in item[0] for c in m.corners),
+                                          min(c[0] for m in item[0] for c in m.corners)))
+
+
+def _group(markers: list[Marker], size: Any) -> list[list[Marker]]:
+    """Markers of one sheet together: each marker predicts its sheet's centre; markers of different
+    corners whose predictions meet belong together."""
+    width, height = size.width, size.height
+    plan_corners = corner_squares(width, height)
+    predicted = [_predicted_centre(marker, plan_corners[marker.ident], width, height) for marker in markers]
+    groups: list[list[int]] = []
+    for i, (centre, side) in enumerate(predicted):
+        near = [(math.dist(centre, predicted[group[0]][0]), n) for n, group in enumerate(groups)
+                if all(markers[j].ident != markers[i].ident for j in group)]
+        distance, best = min(near, default=(math.inf, -1))
+        if distance < side * 8:
+            groups[best].append(i)
+        else:
+            groups.append([i])
+    return [[markers[i] for i in group] for group in groups if len(group) >= 3]
+
+
+CODE_SCALE = 12.0  # pixels per mm where the code is looked for: a 0.35 mm module takes 4 pixels
+CODE_AREA = (30.0, 24.0)  # mm left of and above the sheet's bottom-right corner that hold its code, at any size
+
+
+def _code(picture: Picture, markers: list[Marker], size: Any, where: str) -> Identity | None:
+    """The identity in the code of the sheet of ``markers``, if one is read: the sheet's bottom-right
+    part warped straight at a scale that makes the code's modules a few pixels each."""
+    from . import vision
+
+    squares = corner_squares(size.width, size.height)
+    left, top = size.width - CODE_AREA[0], size.height - CODE_AREA[1]
+    source = [corner for marker in markers for corner in marker.corners]
+    target = [((x - left) * CODE_SCALE - 0.5, (y - top) * CODE_SCALE - 0.5) for marker in markers
+              for x, y in _square(squares[marker.ident])]
+    area = vision.warp(picture, vision.homography(source, target), round(CODE_AREA[0] * CODE_SCALE),
+                       round(CODE_AREA[1] * CODE_SCALE))
+    text = vision.read_code(area)
+    return None if text is None else decode(text, where)
+
+
+def _predicted_centre(marker: Marker, square: Box, width: float, height: float) -> tuple[tuple[float, float], float]:
+    """Where the centre of the sheet of ``marker`` is in the picture, and the marker's side in pixels.
+
+    The marker's own edges give the sheet's axes (pixels per mm, across and down); extrapolating them
+    keeps an error of a pixel in a corner to a few pixels at the centre, where a homography from one
+    small marker would swing its perspective terms by a sheet's width.
+    """
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = marker.corners
+    across = ((x1 - x0 + x2 - x3) / (2 * square.w), (y1 - y0 + y2 - y3) / (2 * square.w))
+    down = ((x3 - x0 + x2 - x1) / (2 * square.h), (y3 - y0 + y2 - y1) / (2 * square.h))
+    cx, cy = (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+    dx, dy = width / 2 - square.cx, height / 2 - square.cy
+    side = math.dist(marker.corners[0], marker.corners[1])
+    return (cx + across[0] * dx + down[0] * dy, cy + across[1] * dx + down[1] * dy), side
+
+
+def _square(box: Box) -> list[tuple[float, float]]:
+    return [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+
+
+def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing: Drawing, identity: Identity,
+               where: str) -> SheetReading:
+    """Warp the sheet of ``markers`` to the plan's frame and decide each of its boxes."""
+    from . import vision
+
+    assert plan.machine is not None, "the reader's plans keep the marks' room"
+    squares = plan.machine.fiducials
+    source = [corner for marker in markers for corner in marker.corners]
+    target = [(x * SCALE - 0.5, y * SCALE - 0.5) for marker in markers for x, y in _square(squares[marker.ident])]
+    matrix = vision.homography(source, target)
+    width, height = round(plan.width * SCALE), round(plan.height * SCALE)
+    sheet = vision.warp(picture, matrix, width, height)
+    template = _template(drawing)
+    boxes = plan_boxes(plan)
+    pixels = [_pixels(box) for *_, box in boxes]
+    dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
+    features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
+    readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
+    return SheetReading(identity, _locks_as_last_cells(readings), where)
+
+
+def _locks_as_last_cells(readings: tuple[BoxReading, ...]) -> tuple[BoxReading, ...]:
+    """A doubtful lock read as its row's last cell, where that cell is read surely: the rules cross
+    the lock exactly when the last cell is crossed (a lock is small, and its printed padlock hides ink)."""
+    last: dict[int, BoxReading] = {}
+    for box in readings:
+        if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
+            last[box.row] = box
+    out = []
+    for box in readings:
+        cell = last.get(box.row)
+        if box.kind == "lock" and box.confidence < CONFIDENT and cell is not None and cell.confidence >= CONFIDENT:
+            box = BoxReading(box.kind, box.row, box.index, cell.crossed, cell.confidence, "as its row's last cell")
+        out.append(box)
+    return tuple(out)
+
+
+def _pixels(box: Box) -> tuple[int, int, int, int]:
+    """The inner part of ``box`` in warped pixels: a fifth off each side, clear of its frame and of a
+    neighbour's overshoot."""
+    inner = box.inset(min(box.w, box.h) * 0.18)
+    return (round(inner.x * SCALE), round(inner.y * SCALE), max(round(inner.w * SCALE), 1),
+            max(round(inner.h * SCALE), 1))
+
+
+def decide(f: Features) -> tuple[bool, float, str]:
+    """Crossed or not, how sure, and what the box seems to hold."""
+    if f.ink < 0.015:
+        if f.faint >= FAINT:  # too light for ink, too much for paper: pencil, perhaps, on a dark cell
+            return False, 0.5, "faint"
+        return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
+    if f.ink > 0.45:
+        return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
+    if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
+        if f.ink < 0.03:
+            return False, 0.75, "stroke"
+        if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
+            return False, 0.8, "dot"
+        if f.spread < 0.4 and f.line >= 0.95 and f.second < SURE_STRIKE:
+            return False, min(1.0, 0.8 + (0.4 - f.spread)), "stroke"
+        return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
+    if f.reach < 0.75:
+        return False, 0.75 if f.ink < 0.05 and f.reach <= 0.25 else 0.5, "dot"  # ink in two quarters: an X askew?
+    if f.darkness < 0.3:
+        return f.ink > 0.08, 0.4, "faint"
+    if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
+        return False, 0.5, "stroke"
+    sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
+    return True, max(0.0, sure), "cross"
+
+
+@lru_cache(maxsize=16)
+def _template(drawing: Drawing) -> Picture:
+    """The empty sheet, marks included, at the reading scale: what each pixel should look like unfilled."""
+    from ..pdf.raster import rasterise_png
+    from ..pdf.render import render_page
+    from . import vision
+
+    pdf = render_page(Drawing(drawing.width, drawing.height, ()), [_placed(drawing)])
+    return vision.from_png(rasterise_png(pdf, Box(0, 0, drawing.width, drawing.height), SCALE * 25.4))
+
+
+def _placed(drawing: Drawing) -> Any:
+    from ..pdf.geometry import Placed
+
+    return Placed(drawing, 0.0, 0.0)
+
+

@@ -1,0 +1,230 @@
+"""The only module that imports OpenCV (cv2) and numpy: pictures in, plain numbers out.
+
+Everything else in ``scan/`` works on what this module returns (marker corners,
+code texts, per-box features as floats); pictures stay opaque ``Picture``
+values.  It is imported only by a scan, so that printing never loads OpenCV.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from ..records import record
+
+
+def _libraries() -> tuple[ModuleType, ModuleType]:
+    """OpenCV and numpy, imported when a picture is first worked on: importing this module
+    (as every module is imported by some checks) loads neither."""
+    import cv2
+    import numpy
+
+    return cv2, numpy
+
+Point = tuple[float, float]
+
+
+@record
+class Picture:
+    """A grey picture, 0 (black) to 1 (white), as float32 rows; ``pixels`` is the numpy array."""
+
+    pixels: Any
+    width: int
+    height: int
+
+
+@record
+class Marker:
+    ident: int
+    corners: tuple[Point, ...]  # the marker's own top-left, top-right, bottom-right, bottom-left, pixels
+
+
+@record
+class Features:
+    """What a box holds, ink measured against the empty sheet's template, 0 to 1."""
+
+    ink: float  # the share of the box's inner part darker than expected
+    spread: float  # how far the ink spreads in its narrower direction, against its wider (0: a line, 1: round)
+    reach: float  # the share of the inner part's four quarters that hold ink (an X and a fill reach all four)
+    darkness: float  # mean darkness of the inked pixels
+    line: float = 0.0  # the share of the ink on one straight stroke (a strike: near 1; an X: well under)
+    faint: float = 0.0  # the share of the inner part half as much darker as ink is: pencil too light to be ink
+    second: float = 0.0  # the share of the ink on a second straight stroke, across the first (an X: well over 0)
+
+
+def decode(data: bytes) -> Picture | None:
+    """The picture in ``data`` (JPEG, PNG, TIFF...), or None if OpenCV cannot decode it."""
+    cv2, np = _libraries()
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        return None
+    return _picture(image)
+
+
+def from_png(data: bytes) -> Picture:
+    picture = decode(data)
+    assert picture is not None, "a PNG this program made decodes"
+    return picture
+
+
+def _picture(grey: Any) -> Picture:
+    cv2, np = _libraries()
+    pixels = grey.astype(np.float32) / 255.0
+    return Picture(pixels, int(pixels.shape[1]), int(pixels.shape[0]))
+
+
+def find_markers(picture: Picture) -> list[Marker]:
+    """The corner markers (DICT_4X4_50) found in ``picture``."""
+    cv2, np = _libraries()
+    grey = (picture.pixels * 255).astype(np.uint8)
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    # the markers are 4 mm: a whole page at 100 dpi makes them 16 pixels, under the default's 3 % of
+    # the picture's side; a photo's are smaller still against its size
+    parameters.minMarkerPerimeterRate = 0.005
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), parameters)
+    corners, ids, _ = detector.detectMarkers(grey)
+    if ids is None:
+        return []
+    return [Marker(int(ident), tuple((float(x), float(y)) for x, y in quad.reshape(4, 2)))
+            for quad, ident in zip(corners, ids.flatten())]
+
+
+def read_code(picture: Picture) -> str | None:
+    """The text of the QR code in ``picture`` (a small rectified part of a sheet), or None."""
+    cv2, np = _libraries()
+    grey = (np.clip(picture.pixels, 0.0, 1.0) * 255).astype(np.uint8)
+    text, points, _ = cv2.QRCodeDetector().detectAndDecode(grey)
+    return text or None
+
+
+def homography(source: list[Point], target: list[Point]) -> Any:
+    cv2, np = _libraries()
+    matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64), 0)
+    return matrix
+
+
+def project(matrix: Any, points: list[Point]) -> list[Point]:
+    cv2, np = _libraries()
+    moved = cv2.perspectiveTransform(np.array([points], np.float64), matrix)[0]
+    return [(float(x), float(y)) for x, y in moved]
+
+
+def invert(matrix: Any) -> Any:
+    cv2, np = _libraries()
+    return np.linalg.inv(matrix)
+
+
+def warp(picture: Picture, matrix: Any, width: int, height: int) -> Picture:
+    """``picture`` seen through ``matrix`` (picture pixels -> target pixels), ``width`` x ``height``."""
+    cv2, np = _libraries()
+    out = cv2.warpPerspective(picture.pixels, matrix, (width, height), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+    return Picture(out, width, height)
+
+
+def darkness(sheet: Picture, template: Picture, scale: float, boxes: Sequence[tuple[int, int, int, int]] = (),
+             slack: int = 0) -> Picture:
+    """How much darker each pixel of ``sheet`` is than the empty ``template``, 0 to 1, after the
+    light is corrected: the sheet's brightness is divided by its large-scale ratio to the template's
+    (uneven light, a shadow, grey paper), measured on the template's white paper only.  Around each
+    of ``boxes`` (x, y, w, h pixels) the template is first moved by up to ``slack`` pixels each way
+    to where it matches the sheet best (curl and a lens bend a sheet more than its four markers say),
+    so that a frame or a hatching a pixel or eight out of place is not read as ink."""
+    cv2, np = _libraries()
+    observed, expected = sheet.pixels, template.pixels
+    if expected.shape != observed.shape:  # the raster's size rounds its own way
+        expected = cv2.resize(expected, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+    paper = (expected > 0.9).astype(np.float32)
+    size = int(scale * 12) | 1  # a 12 mm window: larger than a cross, smaller than a shadow's edge
+    ratio = cv2.GaussianBlur(observed * paper, (size, size), 0) / np.maximum(
+        cv2.GaussianBlur(expected * paper, (size, size), 0), 1e-3)
+    corrected = np.ascontiguousarray(observed / np.maximum(ratio, 0.05), dtype=np.float32)
+    # against the darkest expected pixel nearby: a printed edge a pixel or two off is not ink
+    nearby = cv2.erode(expected, np.ones((3, 3), np.uint8))
+    dark = np.clip(nearby - corrected, 0.0, 1.0)
+    margin = 2 * slack
+    height, width = corrected.shape
+    for x, y, w, h in boxes if slack else ():
+        x0, y0, x1, y1 = x - margin, y - margin, x + w + margin, y + h + margin
+        if x0 - slack < 0 or y0 - slack < 0 or x1 + slack > width or y1 + slack > height:
+            continue
+        frame = expected[y0:y1, x0:x1]
+        if float(frame.std()) < 0.02:  # nothing printed to align with
+            continue
+        seen = corrected[y0 - slack:y1 + slack, x0 - slack:x1 + slack]
+        score = cv2.matchTemplate(seen, np.ascontiguousarray(frame), cv2.TM_CCOEFF_NORMED)
+        dy, dx = (int(v) - slack for v in np.unravel_index(int(np.argmax(score)), score.shape))
+        if dx or dy:
+            dark[y:y + h, x:x + w] = np.clip(nearby[y - dy:y + h - dy, x - dx:x + w - dx]
+                                             - corrected[y:y + h, x:x + w], 0.0, 1.0)
+    return Picture(dark, sheet.width, sheet.height)
+
+
+def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float,
+                 band: float) -> list[Features]:
+    """The features of each box (x, y, w, h pixels) of the darkness picture ``dark``; ``band`` is the
+    width in pixels of the band a single stroke fills."""
+    cv2, np = _libraries()
+    result = []
+    pixels = dark.pixels
+    for x, y, w, h in boxes:
+        part = pixels[max(y, 0):y + h, max(x, 0):x + w]
+        inked = part > threshold
+        count = int(inked.sum())
+        faint = float((part > threshold / 2).mean()) if part.size else 0.0
+        if count < 3:
+            result.append(Features(count / max(part.size, 1), 0.0, 0.0, 0.0, 0.0, faint))
+            continue
+        ys, xs = np.nonzero(inked)
+        # a stroke's band, narrower in a low box, where the widest pen's band would hold an X whole
+        width = min(band, 0.45 * min(part.shape))
+        spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width)
+        hh, ww = part.shape
+        quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
+                    inked[hh // 2:, ww // 2:]]
+        reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
+        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line, faint, second))
+    return result
+
+
+def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
+    """The square root of the ratio of the ink's smaller to larger principal variance, the largest
+    share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
+    share in a second band at least 30 degrees across the first, of the ink outside it: a strike's
+    ink lies nearly all in one band, an X's along two crossing ones."""
+    cv2, np = _libraries()
+    cov = np.cov(np.vstack((xs, ys)))
+    low, high = np.linalg.eigvalsh(cov)
+    if high <= 0:
+        return 0.0, 0.0, 0.0
+    steps = 36
+    angles = np.linspace(0, np.pi, steps, endpoint=False)
+    offsets = np.outer(np.cos(angles), xs) + np.outer(np.sin(angles), ys)
+    offsets = np.round(offsets - offsets.min(axis=1, keepdims=True)).astype(np.int64)
+    width = max(int(round(band)), 1)
+
+    def bands(row: Any) -> Any:
+        counts = np.cumsum(np.bincount(row, minlength=width + 1))
+        return counts[width - 1:] - np.concatenate(([0], counts[:-width]))  # ink in each band of rows
+
+    best, at, start = 0, 0, 0
+    for n, row in enumerate(offsets):
+        in_band = bands(row)
+        if int(in_band.max()) > best:
+            best, at, start = int(in_band.max()), n, int(in_band.argmax())
+    outside = (offsets[at] < start) | (offsets[at] >= start + width)
+    second = 0
+    for n, row in enumerate(offsets):
+        if min((n - at) % steps, (at - n) % steps) >= steps // 6 and outside.any():
+            second = max(second, int(bands(row[outside] - row[outside].min()).max()))
+    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs)
+
+
+def to_png(picture: Picture) -> bytes:
+    cv2, np = _libraries()
+    ok, data = cv2.imencode(".png", (np.clip(picture.pixels, 0, 1) * 255).astype(np.uint8))
+    assert ok
+    return bytes(data.tobytes())

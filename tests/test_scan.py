@@ -1,0 +1,257 @@
+"""sheetgen scan: the marks printed, the payload, reading crosses from a rendered page, and bad input refused."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from sheetgen.errors import InputError  # noqa: E402
+from sheetgen.grid.load import load_grid  # noqa: E402
+from sheetgen.pdf.geometry import Box  # noqa: E402
+from sheetgen.pdf.impose import impose  # noqa: E402
+from sheetgen.pdf.raster import rasterise_png  # noqa: E402
+from sheetgen.runs.jobs import Job, layout_job, render_job  # noqa: E402
+from sheetgen.scan import vision  # noqa: E402
+from sheetgen.scan.layout import layouts  # noqa: E402
+from sheetgen.scan.read import sheets_in  # noqa: E402
+from sheetgen.scan.sheets import check  # noqa: E402
+from sheetgen.sheet.machine import Identity, content_hash, decode, encode  # noqa: E402
+
+GRIDS = Path(__file__).resolve().parent.parent / "grids"
+
+DPI = 300
+PX = DPI / 25.4
+
+
+def test_the_payload_round_trips_and_a_newer_one_is_refused():
+    identity = Identity("#0123456789ab", "de", "large", "mono", True, (3, 7), 42)
+    assert decode(encode(identity), "x") == identity
+    assert encode(identity) == "SG2:*0123456789AB:DE:LARGE:MONO:1:1:3-7:42"  # the QR code's alphanumeric alphabet
+    assert decode(encode(Identity("classic", "en", "standard")), "x") == Identity("classic", "en", "standard")
+    with pytest.raises(InputError, match="format 3"):
+        decode(encode(identity).replace("SG2", "SG3"), "x")
+    with pytest.raises(InputError, match="not a sheetgen code"):
+        decode("hello", "x")
+
+
+@pytest.fixture(scope="module")
+def page():
+    job = Job(load_grid("classic"))
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    return job, cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+def _read(image, grid="classic"):
+    picture = vision.decode(cv2.imencode(".png", image)[1].tobytes())
+    layout = layouts(None, "page.png")
+    readings = sheets_in(picture, "page.png", Identity(grid, "en", "standard"), layout)
+    return [(r, check(r, *layout(r.identity)[:2])) for r in readings]
+
+
+def test_a_clean_page_reads_eight_empty_sheets(page):
+    _, image = page
+    result = _read(image)
+    assert len(result) == 8
+    assert all(not box.crossed for reading, _ in result for box in reading.boxes)
+    assert all(checked.score is not None and checked.score.total == 0 for _, checked in result)
+
+
+def _cell_px(job, slot, row, index):
+    plan, _ = layout_job(job)
+    cell = next(c for c in plan.cells if c.row == row and c.index == index)
+    at = impose(job.paper, plan.width, plan.height).slots[slot]
+    box = cell.pale.shifted(at.x, at.y)
+    return [(round(x * PX), round(y * PX)) for x, y in ((box.x, box.y), (box.right, box.bottom))]
+
+
+def test_crosses_are_read_and_a_single_strike_is_not(page):
+    job, clean = page
+    image = clean.copy()
+    crosses = [(0, 0), (0, 2), (1, 1), (3, 4)]
+    for row, index in crosses:  # an X in pen, 0.5 mm
+        (x0, y0), (x1, y1) = _cell_px(job, 0, row, index)
+        cv2.line(image, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), 20, 6)
+        cv2.line(image, (x1 - 5, y0 + 5), (x0 + 5, y1 - 5), 20, 6)
+    (x0, y0), (x1, y1) = _cell_px(job, 0, 0, 1)  # skipped and struck through
+    cv2.line(image, (x0 + 4, (y0 + y1) // 2), (x1 - 4, (y0 + y1) // 2 + 3), 20, 6)
+    reading, checked = _read(image)[0]
+    assert {(b.row, b.index) for b in reading.boxes if b.kind == "cell" and b.crossed} == set(crosses)
+    assert not reading.doubtful
+    assert checked.score is not None
+    assert [row.crosses for row in checked.score.rows] == [2, 1, 0, 1]
+
+
+def test_a_sheet_the_rules_forbid_is_to_be_checked(page):
+    job, clean = page
+    image = clean.copy()
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[0]
+    lock = plan.locks[0].box.shifted(at.x, at.y)  # a lock crossed with nothing before it
+    cx, cy, r = round(lock.cx * PX), round(lock.cy * PX), round(lock.w * PX / 3)
+    cv2.line(image, (cx - r, cy - r), (cx + r, cy + r), 20, 6)
+    cv2.line(image, (cx + r, cy - r), (cx - r, cy + r), 20, 6)
+    reading, checked = _read(image)[0]
+    assert checked.score is None and checked.problem.startswith("check this sheet")
+
+
+@pytest.fixture(scope="module")
+def coded_page():
+    """A page of eight sheets with serial numbers, a strip and a custom grid, each with its code."""
+    grid = replace(load_grid("classic"), name="club", title="Club Qwixx", source="club.yaml")
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    return grid, png
+
+
+def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
+    grid, png = coded_page
+    readings = sheets_in(vision.from_png(png), "page.png", None, layouts(grid, "page.png"))
+    assert [r.identity.serial for r in readings] == list(range(41, 49))
+    assert {(r.identity.grid, r.identity.lang, r.identity.theme, r.identity.strip) for r in readings} == {
+        ("#" + content_hash(grid), "de", "mono", True)}
+
+
+def test_a_sheet_with_a_code_needs_no_grid_on_the_command_line(tmp_path, page):
+    _, image = page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    result = _invoke(["scan", str(picture), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.output)["sheets"]) == 8
+
+
+def test_a_grid_file_that_is_not_the_sheets_is_refused(tmp_path, coded_page):
+    grid, png = coded_page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(png)
+    other = tmp_path / "club.yaml"
+    other.write_text((GRIDS / "classic.yaml").read_text().replace("name: classic", "name: club"))
+    result = _invoke(["scan", str(picture), "--grid", str(other)])
+    assert result.exit_code == 1
+    assert f"not the grid the sheet was printed from ({picture}: the sheet's grid has hash {content_hash(grid)}," \
+           f" this file is hash {content_hash(load_grid(str(other)))})" in result.output
+    assert "Traceback" not in result.output
+    builtin = _invoke(["scan", str(picture), "--grid", "classic"])
+    assert builtin.exit_code == 1 and "this file is the built-in grid 'classic'" in builtin.output
+
+
+def _scan(tmp_path, data: bytes, name: str):
+    from click.testing import CliRunner
+
+    from sheetgen.cli import cli
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    return CliRunner().invoke(cli, ["scan", str(path), "--grid", "classic"])
+
+
+def _png(width: int, height: int, rows: bytes = b"") -> bytes:
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize(("data", "name", "message"), [
+    (b"hello, not a picture", "a.png", "not a picture sheetgen can read"),
+    (_png(30_000, 30_000), "huge.png", "30000 x 30000 pixels, more than 100 MP: refused before decoding it"),
+    (b"\xff\xd8\xff\xe0" + bytes(200), "cut.jpg", "a truncated JPEG"),
+    (_png(200, 100, (b"\x00" + b"\xff" * 200) * 100), "white.png", "no sheetgen marks found"),
+])
+def test_bad_input_gets_one_line(tmp_path, data, name, message):
+    result = _scan(tmp_path, data, name)
+    assert result.exit_code == 1
+    assert message in str(result.output) + str(result.exception or "")
+
+
+def test_sheets_printed_without_marks_are_refused(tmp_path):
+    job = Job(load_grid("classic"), machine_marks=False)
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), 150)
+    result = _scan(tmp_path, png, "old.png")
+    assert result.exit_code == 1
+    assert "no sheetgen marks found" in str(result.output) + str(result.exception or "")
+
+
+def _invoke(args):
+    from click.testing import CliRunner
+
+    from sheetgen.cli import cli
+
+    return CliRunner().invoke(cli, args)
+
+
+def test_without_the_scan_extra_scan_says_how_to_install_it_and_exits_1(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "cv2" else real(name, *a))
+    result = _invoke(["scan", str(tmp_path / "any.jpg"), "--grid", "classic"])
+    assert result.exit_code == 1
+    assert "sheetgen scan needs the scan extra: pip install 'qwixx-sheets[scan]'" in result.output
+
+
+def test_scan_adds_the_game_to_the_standings(tmp_path, page):
+    _, image = page
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    standings = tmp_path / "evening.csv"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--standings", str(standings)])
+    assert result.exit_code == 0, result.output
+    assert "Standings" in result.output
+    assert standings.read_text().count(",classic,") == 8
+    again = _invoke(["scan", str(picture), "--grid", "classic", "--standings", str(standings), "-q"])
+    assert again.exit_code == 1 and "not added again" in again.output
+
+
+def _markers_in(pdf: bytes) -> int:
+    png = rasterise_png(pdf, Box(0, 0, 210, 297), DPI)
+    return len(vision.find_markers(vision.from_png(png)))
+
+
+@pytest.mark.slow
+def test_batch_and_pack_leave_the_marks_off_when_told(tmp_path):
+    from sheetgen.runs.pack import PRINTS, sheet_job
+
+    manifest = tmp_path / "night.yaml"
+    manifest.write_text("jobs:\n  - grid: classic\n    sheets: 8\n")
+    with_marks, without = tmp_path / "with", tmp_path / "without"
+    assert _invoke(["batch", str(manifest), "-o", str(with_marks), "-q"]).exit_code == 0
+    assert _invoke(["batch", str(manifest), "-o", str(without), "-q", "--no-machine-marks"]).exit_code == 0
+    assert _markers_in(next(with_marks.glob("*.pdf")).read_bytes()) == 32
+    assert _markers_in(next(without.glob("*.pdf")).read_bytes()) == 0
+    grid = load_grid("classic")
+    assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4", machine_marks=False))) == 0
+    assert _markers_in(render_job(sheet_job(grid, "en", PRINTS[0], "a4"))) == 32
+
+
+def test_a_strike_has_no_second_stroke_and_an_x_has_one():
+    from sheetgen.scan.read import decide
+    from sheetgen.scan.vision import Features
+
+    strike = Features(ink=0.2, spread=0.25, reach=1.0, darkness=0.5, line=0.97, second=0.01)
+    cross = Features(ink=0.2, spread=0.45, reach=1.0, darkness=0.5, line=0.92, second=0.2)
+    assert decide(strike)[:1] == (False,) and decide(strike)[1] >= 0.7
+    assert decide(cross)[0] and decide(cross)[1] >= 0.7
+    wobbly = Features(ink=0.2, spread=0.3, reach=1.0, darkness=0.5, line=0.85, second=0.1)
+    assert decide(wobbly)[:2] == (False, 0.5)  # doubtful, and never a guessed cross
+    hidden = Features(ink=0.15, spread=0.34, reach=0.75, darkness=0.5, line=0.97, second=0.03)
+    assert decide(hidden)[1] < 0.7  # an X whose second stroke runs under a bold number, seen only at its ends
+
+
+def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
+    from sheetgen.scan.read import BoxReading, _locks_as_last_cells
+
+    boxes = (BoxReading("cell", 0, 10, True, 0.9, "cross"), BoxReading("cell", 0, 3, False, 1.0, "empty"),
+             BoxReading("lock", 0, 0, False, 0.5, "dot"), BoxReading("cell", 1, 10, False, 0.9, "empty"),
+             BoxReading("lock", 1, 0, True, 0.5, "dot"))
+    locks = [box for box in _locks_as_last_cells(boxes) if box.kind == "lock"]
+    assert [(lock.crossed, lock.confidence) for lock in locks] == [(True, 0.9), (False, 0.9)]

@@ -1,0 +1,61 @@
+"""sheetgen scan on the synthetic corpus (scripts/scan_pictures.py): a small fixed set made at test time.
+
+The property tested on every picture is the issue's "no silent wrong total": a sheet the reader
+reports certain (no doubtful box, the rules accept it) is read exactly.
+"""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from sheetgen.grid.load import load_grid  # noqa: E402
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+CORPUS = runpy.run_path(str(SCRIPTS / "scan_corpus.py"))
+PICTURES = CORPUS["PICTURES"]
+
+
+def _measured(**kwargs):
+    made = PICTURES["picture"](kwargs.pop("seed", 7), **kwargs)
+    return made, CORPUS["measure"](made)
+
+
+@pytest.mark.slow
+def test_a_clean_300_dpi_sheet_of_crosses_is_found_and_never_certain_and_wrong():
+    made, result = _measured(grid=load_grid("classic"), theme="colour", kinds=(), dpi=300, mark="x")
+    assert result["found"] and result["sheets"] == 1
+    assert made.truth.crossed, "the picture has crosses to read"
+    assert not result["certain"] or not result["wrong"]
+    assert len(result["wrong"]) <= 2
+
+
+def test_the_truth_is_the_marks_file_the_sheet_was_filled_from():
+    made = PICTURES["picture"](3, grid=load_grid("classic"), kinds=(), dpi=150)
+    from sheetgen.runs.jobs import Job, layout_job
+
+    plan, _ = layout_job(Job(load_grid("classic")))
+    crossed = sum(len(row["crossed"]) + row["lock"] for row in made.marks["rows"]) + made.marks["penalties"]
+    assert len(made.truth.crossed) == crossed == len(PICTURES["boxes_of"](made.marks, plan))
+    assert not made.truth.struck & made.truth.crossed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["perspective", "rotation", "blur", "noise", "jpeg", "light", "shadow", "curl",
+                                  "moire", "cut"])
+def test_each_degradation_is_read_or_reported_doubtful(kind):
+    made, result = _measured(grid=load_grid("classic"), theme="colour", kinds=(kind,), dpi=200)
+    assert result["found"], result.get("error")
+    assert not result["certain"] or not result["wrong"], result["wrong"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mark", ["x", "fill", "pencil"])
+def test_each_mark_kind_is_read_or_reported_doubtful(mark):
+    made, result = _measured(grid=load_grid("classic"), theme="colour", kinds=(), dpi=250, mark=mark)
+    assert result["found"]
+    assert not result["certain"] or not result["wrong"], result["wrong"]
