@@ -582,8 +582,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
-    widest = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
-    lock_w = min(cell_h, s.mm(widest if s.lock_w is None else min(widest, s.lock_w)))
+    lock_most = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
+    lock_w = min(cell_h, s.mm(lock_most if s.lock_w is None else min(lock_most, s.lock_w)))
     hint_text = s.labels("threshold", grid.close_after)
     hint_w = s.label_width(hint_text, HINT_SIZE, bold=True, most=7.0) if needs_hint else 0.0
     longest = max(len(row.cells) for row in grid.rows)
