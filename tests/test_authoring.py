@@ -38,7 +38,8 @@ MISTAKES = [
     ("colon", [('title: "Qwixx Two-Tone"', "title: Qwixx: Two-Tone")], "check"),
     ("indent", [("\ndescription:", "\n  description:")], "check"),
     ("wide", [("dice_faces: 6", "dice_faces: 10"), ("cells: [2, 3, 4, {number: 5, colour: yellow}",
-                                                     "cells: [13, 14, 15, 16, 17, 18, 19, 20, 2, 3, 4, {number: 5, colour: yellow}")],
+                                                     "cells: [13, 14, 15, 16, 17, 18, 19, 20, 2, 3, 4, {number: 5, colour: yellow}"),
+              ("{number: 7, colour: yellow}, 8, 9, 10, 11, 12]\n", "{number: 7, colour: yellow}, 8, 9, 10, 11, 12]\n    double: [13]\n")],
      "check"),
 ]
 

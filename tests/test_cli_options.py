@@ -228,7 +228,7 @@ BAD_LANG_FILES = [
      "club.yaml: total: expected no placeholder, as in English 'Total', got 'Gesamt {n}'"),
     ("\n".join(line for line in CLUB.splitlines() if not line.startswith("lucky:")), "club.yaml: missing key 'lucky'"),
     (CLUB.replace("\nbonus:", "\nbonsu:"), "club.yaml: unknown key 'bonsu', did you mean 'bonus'? (expected language, name, lucky, penalties,"
-     " penalties_short, penalty_box, crosses, table_crosses, points, total, threshold, bonus, legend_double,"
+     " penalties_short, penalty_box, crosses, table_crosses, points, total, powers_short, total_row, threshold, bonus, legend_double,"
      " legend_bis, legend_bonus, serial, power_extra_crosses, power_cross_each_open_row, power_double_lowest_row,"
      " power_bonus_points, power_no_penalties, colour_red, colour_yellow, colour_green, colour_blue,"
      " legend_threshold, legend_any_row, legend_lucky, legend_powers_both, legend_powers, power_at_once, power_at_end,"
@@ -265,11 +265,11 @@ def test_lang_and_lang_file_do_not_go_together(run, tmp_path):
 
 
 def test_the_widest_serial_number_of_a_run_is_checked_before_anything_is_written(run, tmp_path):
-    """'No. 999999' fits the words below, 'No. 1000006' (the last of 8 sheets) does not."""
+    """'Sheet of the 999999' fits its box, 'Sheet of the 1000006' (the last of 8 sheets) does not."""
     english = (REPO / "sheetgen" / "data" / "lang-en.yaml").read_text()
-    (tmp_path / "long.yaml").write_text(english.replace('serial: "No. {n}"', 'serial: "Sheet of the club {n}"'))
+    (tmp_path / "long.yaml").write_text(english.replace('serial: "No. {n}"', 'serial: "Sheet of the {n}"'))
     assert run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999992", "-q").exit_code == 0
     result = run("render", "classic", "--lang-file", "long.yaml", "--first-serial", "999999", "-o", "late.pdf")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr.startswith("sheetgen: text 'Sheet of the club 1000006' does not fit its box: ")
+    assert result.stderr.startswith("sheetgen: text 'Sheet of the 1000006' does not fit its box: ")
     assert not (tmp_path / "late.pdf").exists()

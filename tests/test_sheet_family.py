@@ -38,5 +38,7 @@ def test_two_hundred_custom_grids_print_and_pass_the_sheet_checks():
         problems += [f"{data['name']} ({size.name}, {paper}, {lang}): {p}" for p in found]
     assert problems == []
     assert printed >= 190, refused
-    for message in refused:  # what no arrangement prints: a special cell of a long row, named
-        assert "rows[" in message and "does not fit inside the frames of a" in message, message
+    for message in refused:  # what no arrangement prints, named: a special cell of a long row, or rows a long legend
+        # leaves too little height (docs/limits.md)
+        assert ("rows[" in message and "does not fit inside the frames of a" in message) or (
+            ": rows: the rows do not fit: each of the " in message), message

@@ -5,6 +5,7 @@
     .venv/bin/python tests/benchmarks/run.py --pack     # the download pack alone
     .venv/bin/python tests/benchmarks/run.py --simulate # the simulator's table alone
     .venv/bin/python tests/benchmarks/run.py --startup  # `sheetgen render classic` as a whole process alone
+    .venv/bin/python tests/benchmarks/run.py --suite    # the test suite's wall and CPU time, whole and quick tier
 
 Every case runs in a fresh child process (so peak memory is its own) and
 reports CPU and wall time, PDF size and peak RSS. Machines are noisy, so
@@ -475,6 +476,25 @@ def print_counter(repeat: int = 5) -> None:
             driver.quit()
 
 
+def print_suite() -> None:
+    """The test suite as a developer runs it (every core), whole and quick tier: wall time (what
+    the 6- and 1-minute goals of docs/architecture.md are about) and the CPU it took, which says
+    how much of the wall time a loaded machine added."""
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {_cpu()}\n")
+    print("| tier | command | wall s | CPU s (all workers) | exit |")
+    print("|---|---|---:|---:|---:|")
+    for tier, extra in (("quick", ["-m", "not slow"]), ("whole", [])):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        code = subprocess.run([sys.executable, "-m", "pytest", "-q", *extra], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        shown = "python -m pytest" + "".join(f" {a!r}" if " " in a else f" {a}" for a in extra)
+        print(f"| {tier} | `{shown}` | {wall:.0f} | {cpu:.0f} | {code} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 and 100 pages only, fewer repeats")
@@ -486,6 +506,7 @@ def main() -> None:
     parser.add_argument("--pack", action="store_true", help="only the download pack's row")
     parser.add_argument("--counter", action="store_true", help="only the counter page's size and first render")
     parser.add_argument("--startup", action="store_true", help="only the whole-process rows (render classic's start-up)")
+    parser.add_argument("--suite", action="store_true", help="only the test suite's times (whole and quick tier)")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
@@ -509,6 +530,9 @@ def main() -> None:
         return
     if args.counter:
         print_counter()
+        return
+    if args.suite:
+        print_suite()
         return
     if args.startup:
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {_cpu()}")
