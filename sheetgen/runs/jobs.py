@@ -137,22 +137,24 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
 
     sheet, theme, drawing = _layout(*_sheet_of(job))
     plan = page_plan(job)
-    overlays = (personalise(sheet, d, theme, measure_text) + _code(job, sheet, d) for d in (data or sheet_data(job)))
+    code = _coder(job, sheet)
+    overlays = (personalise(sheet, d, theme, measure_text) + code(d) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
     return Section(plan, drawing, pages)
 
 
-def _code(job: Job, sheet: SheetPlan, data: SheetData) -> tuple[Item, ...]:
-    """The machine code of one sheet (what `sheetgen scan` must know to read it), if it has one."""
+def _coder(job: Job, sheet: SheetPlan) -> Callable[[SheetData], tuple[Item, ...]]:
+    """The machine code of each sheet of ``job`` (what `sheetgen scan` must know to read it), if it has
+    one; what every sheet of the job shares (the grid's key: a hash of a custom grid) is made once."""
     machine = sheet.machine
     if machine is None or machine.code is None:
-        return ()
+        return lambda data: ()
     from ..grid.load import builtin_names, load_grid
 
     builtin = load_grid(job.grid.name) if job.grid.name in builtin_names() else None
-    identity = Identity(grid_key(job.grid, builtin), job.lang, job.size.name, job.theme,
-                        bool(job.header) or job.first_serial is not None, data.lucky, data.serial)
-    return code_items(machine, encode(identity))
+    key, strip = grid_key(job.grid, builtin), bool(job.header) or job.first_serial is not None
+    return lambda data: code_items(machine, encode(Identity(key, job.lang, job.size.name, job.theme, strip,
+                                                            data.lucky, data.serial)))
 
 
 def page_plan(job: Job) -> PagePlan:
