@@ -282,3 +282,17 @@ def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(t
     assert [p["rows"][2]["crossed"] for p in players[:3]] == [[], [9], []]  # green counts down: 12, 11, 10, 9
     assert [c["player"] for c in data["review"]["check"]] == ["sheet 5"]
     assert data["review"]["check"][0]["problem"].startswith("check this sheet")
+
+
+@pytest.mark.slow
+def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromium, tmp_path):
+    from counter_page import counter_opener, tabs
+
+    empty = {"crossed": [], "lock": False}
+    review = {"players": [{"player": "sheet 1", "rows": [empty] * 4, "penalties": 1},
+                          {"player": "sheet 2", "rows": [{"crossed": [2, 3, 5], "lock": False}] + [empty] * 3,
+                           "penalties": 0}],
+              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4"}]}
+    driver = counter_opener(chromium, tmp_path)("classic", review=review)
+    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6")]  # one penalty; three crosses in red: 1 + 2 + 3
+    assert driver.find_element("id", "message").text == "sheet 2: check this sheet: doubtful cell 1.4"
