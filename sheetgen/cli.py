@@ -582,7 +582,8 @@ SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'
               help="With --grid: the theme the sheets were printed in.")
 @click.option("--strip", is_flag=True, help="With --grid: the sheets were printed with a header or serial numbers.")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores and the sheets to check as JSON.")
-@click.option("-o", "--output", metavar="FOLDER", help="Write one marks file per sheet read in FOLDER.")
+@click.option("-o", "--output", metavar="FOLDER",
+              help="Write one marks file per sheet read in FOLDER.  [default: none]")
 @click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Add the game to this CSV file of the evening's games (made if missing) and print the"
                    " standings, as `sheetgen score --standings` does.  [default: none]")
