@@ -591,10 +591,13 @@ SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'
               help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
                    " made from the sheets]")
 @click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
+@click.option("--review", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html",
+              help="Write the counter page opened on the sheets read (of the first sheet's grid), the sheets to"
+                   " check listed, to confirm or correct them and export their marks.  [default: none]")
 @_quiet_option("no tables (the exit code says whether every sheet scored)")
 def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, theme: str, strip: bool,
          as_json: bool, output: str | None, standings: Path | None, game: str | None, force: bool,
-         quiet: bool) -> None:
+         review: Path | None, quiet: bool) -> None:
     """Read photos and scans of filled sheets (JPEG, PNG, TIFF, PDF), then
     score and rank them as `sheetgen score` does.  A sheet with a doubtful box,
     or one the rules forbid, is reported as "check this sheet" (exit 1)."""
@@ -608,6 +611,8 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     if standings is not None:
         _check_target(standings)
         _check_game_name(game)
+    if review is not None:
+        _check_target(review)
     from .grid.load import load_grid
     from .play.results import format_scores, scores_json_text
     from .runs.output import write_atomic
@@ -622,6 +627,7 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     scores: list = []
     refused: list = []
     written: list[Path] = []
+    reviewed: list = []  # (identity, grid, marks data, problem) of each sheet, for --review
     for path in files:
         for where, picture in pictures(path):
             layout = layouts(custom, where)
@@ -633,6 +639,8 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                     target.parent.mkdir(parents=True, exist_ok=True)
                     write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
                     written.append(target)
+                if review:
+                    reviewed.append((reading.identity, grid, marks_data(checked, grid), checked.problem))
                 if checked.score is None:
                     _complain(f"{reading.where}: {checked.problem}")
                     refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
@@ -660,8 +668,30 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
             _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
     if written and not quiet:
         _report(f"wrote {plural(len(written), 'marks file')} in {output}")
+    if review and reviewed:
+        _write_review(Path(review), reviewed, quiet)
     if refused:
         sys.exit(1)
+
+
+def _write_review(path: Path, reviewed: list, quiet: bool) -> None:
+    """The counter page opened on the sheets read (those of the first sheet's grid, as printed), named
+    "sheet 1", "sheet 2"... in the order read, with the sheets to check and why listed when it opens."""
+    from .play.counter import counter_html
+    from .runs.output import write_atomic
+
+    identity, grid = reviewed[0][0], reviewed[0][1]
+    same = [entry for entry in reviewed if entry[0].grid == identity.grid]
+    players, check = [], []
+    for number, (_, _, marks, problem) in enumerate(same, 1):
+        name = f"sheet {number}"
+        players.append({"player": name, **{k: v for k, v in marks.items() if k != "grid"}})
+        if problem:
+            check.append({"player": name, "problem": problem})
+    page = counter_html(grid, identity.lang, identity.theme, review={"players": players, "check": check})
+    write_atomic(path, page.encode("utf-8"))
+    if not quiet:
+        _report(f"wrote {path} ({plural(len(same), 'sheet')} to review, {len(check)} to check)")
 
 
 def _scanned_name(path: str, where: str) -> str:

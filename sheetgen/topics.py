@@ -18,7 +18,7 @@ from .words import did_you_mean
 
 # The order of `sheetgen help`: from printing to the table to your own grids,
 # then the reference pages and the house.  A page not named here comes last.
-ORDER = ("printing", "sizes", "clubs", "rules", "scoring", "counter", "simulate", "authoring", "grid-format",
+ORDER = ("printing", "sizes", "clubs", "rules", "scoring", "counter", "scan", "simulate", "authoring", "grid-format",
          "command-line", "limits", "performance", "architecture")
 _PICTURE = re.compile(r"!\[([^\]]*)\]\([^)\s]+\)")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")

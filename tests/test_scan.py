@@ -255,3 +255,44 @@ def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
              BoxReading("lock", 1, 0, True, 0.5, "dot"))
     locks = [box for box in _locks_as_last_cells(boxes) if box.kind == "lock"]
     assert [(lock.crossed, lock.confidence) for lock in locks] == [(True, 0.9), (False, 0.9)]
+
+
+def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(tmp_path, page):
+    import re
+
+    job, clean = page
+    image = clean.copy()
+    (x0, y0), (x1, y1) = _cell_px(job, 1, 2, 3)  # sheet 2: an X in green's fourth cell
+    cv2.line(image, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), 20, 6)
+    cv2.line(image, (x1 - 5, y0 + 5), (x0 + 5, y1 - 5), 20, 6)
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[4]
+    lock = plan.locks[0].box.shifted(at.x, at.y)  # sheet 5: a lock crossed with nothing before it
+    cx, cy, r = round(lock.cx * PX), round(lock.cy * PX), round(lock.w * PX / 3)
+    cv2.line(image, (cx - r, cy - r), (cx + r, cy + r), 20, 6)
+    cv2.line(image, (cx + r, cy - r), (cx - r, cy + r), 20, 6)
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review = tmp_path / "review.html"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-q"])
+    assert result.exit_code == 1  # a sheet to check
+    data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
+    players = data["review"]["players"]
+    assert [p["player"] for p in players] == [f"sheet {n}" for n in range(1, 9)]
+    assert [p["rows"][2]["crossed"] for p in players[:3]] == [[], [9], []]  # green counts down: 12, 11, 10, 9
+    assert [c["player"] for c in data["review"]["check"]] == ["sheet 5"]
+    assert data["review"]["check"][0]["problem"].startswith("check this sheet")
+
+
+@pytest.mark.slow
+def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromium, tmp_path):
+    from counter_page import counter_opener, tabs
+
+    empty = {"crossed": [], "lock": False}
+    review = {"players": [{"player": "sheet 1", "rows": [empty] * 4, "penalties": 1},
+                          {"player": "sheet 2", "rows": [{"crossed": [2, 3, 5], "lock": False}] + [empty] * 3,
+                           "penalties": 0}],
+              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4"}]}
+    driver = counter_opener(chromium, tmp_path)("classic", review=review)
+    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6")]  # one penalty; three crosses in red: 1 + 2 + 3
+    assert driver.find_element("id", "message").text == "sheet 2: check this sheet: doubtful cell 1.4"

@@ -78,15 +78,17 @@ REFUSALS: dict[str, tuple[str, str | None]] = {
 
 
 def counter_html(grid: Grid, lang: str = DEFAULT_LANG, theme: str = DEFAULT_THEME, words: Labels | None = None,
-                 pack_page: str | None = None) -> str:
+                 pack_page: str | None = None, review: dict | None = None) -> str:
     """The counter page of ``grid`` in language ``lang`` (or in the ``words`` of
     a language file of the user's, whose language is not known: 'und') and
     print theme ``theme``; ``pack_page``: the address (relative to the page) of
     the download pack's page it belongs to, for a link back, or None for a page
-    on its own."""
+    on its own; ``review``: the sheets `sheetgen scan --review` read, opened at
+    start ({"players": marks of each with its "player", "check": [{"player",
+    "problem"}]})."""
     labels, look = words or load_labels(lang), load_theme(theme)
     code = "und" if words is not None else lang
-    data = page_data(grid, labels, look) | {"pack": pack_page}
+    data = page_data(grid, labels, look) | {"pack": pack_page} | ({"review": review} if review else {})
     return fill_template(TEMPLATE.read_text(encoding="utf-8"), code, labels.grid_title(grid), data)
 
 
