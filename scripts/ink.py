@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/ink.py [GRID ...]      # default: every built-in grid
 
-The first page of each grid is rasterised (PDFium, 100 dpi) and measured two ways:
+The first page of each grid is rasterised (PDFium, 150 dpi) and measured two ways:
 
 - darkness: 1 - mean grey / 255, the share of the page a greyscale print covers;
 - colour ink: 1 - mean of R, G and B / 255, the cyan, magenta and yellow a plain
@@ -23,7 +23,7 @@ from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.runs.jobs import Job, render_job
 from sheetgen.sheet.style import DEFAULT_THEME, themes
 
-DPI = 300
+DPI = 150
 
 
 def page_image(pdf: bytes, dpi: int = DPI) -> Image.Image:

@@ -128,22 +128,64 @@ def by_colour(plan: SheetPlan) -> dict[Colour, list]:
     return cells
 
 
+def test_mono_colours_differ_by_a_quarter_of_grey_or_by_their_lines():
+    mono = load_theme("mono")
+    for one, other in [(R, Y), (R, G), (R, B), (Y, G), (Y, B), (G, B)]:
+        a, b = mono.tint(one), mono.tint(other)
+        assert abs(grey(a.pale) - grey(b.pale)) >= 0.25 - 1e-9 or bool(a.hatch) != bool(b.hatch), (one, other)
+    for colour in Colour:  # light enough for a pencil cross, and for black numbers
+        assert grey(mono.tint(colour).pale) >= 0.75
+
+
+def line_profile(patch: Image.Image) -> tuple[float, float]:
+    """How much the grey of ``patch`` changes along its pixel rows (diagonal
+    lines change it) and from row to row (horizontal lines do): the mean
+    standard deviation within a row, and the standard deviation of the rows' means."""
+    width, height = patch.size
+    rows = [patch.crop((0, y, width, y + 1)) for y in range(height)]
+    means = [ImageStat.Stat(row).mean[0] for row in rows]
+    within = sum(ImageStat.Stat(row).stddev[0] for row in rows) / height
+    return within, ImageStat.Stat(Image.frombytes("L", (1, height), bytes(round(m) for m in means))).stddev[0]
+
+
 def test_mono_disorder_in_greyscale_tells_the_four_colours_apart():
     image, slot, plan = page("disorder", "mono")
-    grey = image.convert("L")
+    grey_image = image.convert("L")
     cells = by_colour(plan)
     assert {c: len(v) for c, v in cells.items()} == {R: 11, Y: 11, G: 11, B: 11}
 
-    # 1. The background alone: its mean grey, one range per colour, the ranges well apart.
-    means = {c: [ImageStat.Stat(crop(grey, background_box(cell), slot)).mean[0] for cell in v] for c, v in cells.items()}
-    ranges = sorted((min(v), max(v), c) for c, v in means.items())
-    gaps = [upper[0] - lower[1] for lower, upper in zip(ranges, ranges[1:])]
-    assert min(gaps) >= 15, f"grey ranges too close: {ranges}"
+    # 1. The background alone: its mean grey and whether it is lined; colours
+    # of one kind (plain or lined) a quarter of the grey scale apart.
+    backgrounds = {c: [crop(grey_image, background_box(cell), slot) for cell in v] for c, v in cells.items()}
+    means = {c: [ImageStat.Stat(patch).mean[0] for patch in v] for c, v in backgrounds.items()}
+    profiles = {c: [line_profile(patch) for patch in v] for c, v in backgrounds.items()}
+    lined = {c: all(across > 5 for _, across in v) for c, v in profiles.items()}
+    assert lined == {R: False, Y: False, G: True, B: True}, profiles
+    assert all(within < 8 for v in profiles.values() for within, _ in v), "hatching that is not horizontal"
+    for kind in (False, True):
+        ranges = sorted((min(means[c]), max(means[c]), c) for c in Colour if lined[c] == kind)
+        gaps = [upper[0] - lower[1] for lower, upper in zip(ranges, ranges[1:])]
+        assert min(gaps) >= 0.2 * 255, f"grey ranges too close: {ranges}"
 
-    # 2. The mark alone: pixels darker than any background (the darkest is 158),
+    # 2. The mark alone: pixels darker than any background or line (the darkest is 128),
     # each cell's nearer its own colour's mean mark than any other's by half again.
-    shapes = {c: [mark_shape(crop(grey, cell.mark_box, slot), 90) for cell in v] for c, v in cells.items()}
+    shapes = {c: [mark_shape(crop(grey_image, cell.mark_box, slot), 90) for cell in v] for c, v in cells.items()}
     assert separation(shapes) >= 1.5, separation(shapes)
+
+
+@pytest.mark.parametrize("name", ["classic", "disorder"])
+def test_mono_total_boxes_are_white_to_write_in(name):
+    image, slot, plan = page(name, "mono")
+    grey_image = image.convert("L")
+    boxes = [total.box for total in plan.totals]
+    assert len(boxes) >= 6
+    for box in boxes:  # the lower right half: no mark, no caption
+        inside = Box(box.cx, box.cy, box.w / 2 - 0.6, box.h / 2 - 0.6)
+        assert ImageStat.Stat(crop(grey_image, inside, slot)).extrema[0][0] >= 250, box
+
+
+def test_mono_frames_a_bonus_cell_in_grey_not_black():
+    assert 0.3 <= grey(load_theme("mono").frame) <= 0.6
 
 
 # Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1.0, on linear RGB.
@@ -194,21 +236,35 @@ def load_ink_script():
     return module
 
 
-def test_ink_saver_takes_at_least_60_percent_less_ink_on_a_plain_page():
-    ink = load_ink_script()
-    grid = load_grid("disorder")
-    colour = ink.ink_coverage(render_job(Job(grid)))
-    saver = ink.ink_coverage(render_job(Job(grid, theme="ink-saver")))
-    for measure, base, saved in zip(("darkness", "colour ink"), colour, saver):
-        assert saved <= 0.4 * base, f"{measure}: {saved:.2%} against {base:.2%}"
+def grey(rgb) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
 
 
 @pytest.mark.parametrize("name", builtin_names())
-def test_ink_saver_at_least_halves_the_ink_of_every_grid(name):
+def test_ink_saver_saves_the_ink_of_fills_and_frames_on_every_grid(name):
+    # Grey coverage at 150 dpi, the machine marks left off: they are the same
+    # black squares in every theme.  What ink-saver can save is bounded by what
+    # it keeps: black words and points, and numbers at least 60 % black; longo
+    # and bis save least (48 % and 52 %), classic, mixed and bonus 63 %.
     ink = load_ink_script()
     grid = load_grid(name)
-    darkness = ink.ink_coverage(render_job(Job(grid)))[0]
-    assert ink.ink_coverage(render_job(Job(grid, theme="ink-saver")))[0] <= 0.5 * darkness
+    colour = ink.ink_coverage(render_job(Job(grid, machine_marks=False)), 150)[0]
+    saver = ink.ink_coverage(render_job(Job(grid, theme="ink-saver", machine_marks=False)), 150)[0]
+    assert saver <= 0.55 * colour, f"{saver:.2%} against {colour:.2%}"
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_ink_saver_prints_the_words_and_points_as_black_as_colour_does(name):
+    grid, labels = load_grid(name), load_labels()
+    colour, saver = load_theme("colour"), load_theme("ink-saver")
+    plain = list(plan_sheet(grid, labels, colour, measure_text).texts())
+    saved = list(plan_sheet(grid, labels, saver, measure_text).texts())
+    assert [t.text for t in plain] == [t.text for t in saved]
+    black = [(a.text, b.colour) for a, b in zip(plain, saved) if a.colour == colour.ink]
+    assert len(black) > 20  # title, labels, points, penalties, operators
+    assert all(grey(rgb) <= 0.10 for _, rgb in black), black
+    # The cells' numbers stay in their colours, at least 60 % black.
+    assert all(grey(cell.text.colour) <= 0.40 for cell in plan_sheet(grid, labels, saver, measure_text).cells)
 
 
 # -- command line -----------------------------------------------------------------------

@@ -68,7 +68,7 @@ class Rect:
     stroke: RGB | None = None
     line: float = 0.2  # stroke width, mm
     radius: float = 0.0  # corner radius, mm
-    hatch: float = 0.0  # spacing of diagonal hatching lines in the stroke colour, 0 = none
+    hatch: float = 0.0  # spacing of horizontal hatching lines in the stroke colour, 0 = none
 
 
 @record

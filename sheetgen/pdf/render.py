@@ -267,12 +267,14 @@ class _Painter:
         self.shape((0.0, 0.0, 0.0), None, 0.0, (), " ".join(runs))
 
     def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
-        """Diagonal lines across the box, in its stroke colour, clipped to it (rounded corners included)."""
+        """Horizontal lines across the box, in its stroke colour, clipped to it
+        (rounded corners included): never along a stroke of a cross, which runs
+        at 45 degrees, so a crossed cell shows its cross whole."""
         clip = _round_rect(w, h, item.radius * mm) if item.radius > 0 else f"0 0 {_n(w)} {_n(h)} re"
         lines = []
-        offset = -item.box.h
-        while offset < item.box.w:
-            lines.append(f"{_n(offset * mm)} 0 m {_n(offset * mm + h)} {_n(h)} l")
+        offset = item.hatch / 2
+        while offset < item.box.h:
+            lines.append(f"0 {_n(offset * mm)} m {_n(w)} {_n(offset * mm)} l")
             offset += item.hatch
         # The line width and dash set here end with the Q: what ``known`` says holds again after it.
         self.c.addLiteral(f"q 1 0 0 1 {_n(x)} {_n(y)} cm {clip} W n {_n(0.15 * mm)} w [] 0 d {' '.join(lines)} S Q")

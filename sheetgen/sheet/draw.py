@@ -95,7 +95,8 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield penalty.text
     for total in plan.totals:
         if total.colour is not None:
-            yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k)
+            # White to write in when the theme's cells are outlined: a mono grey or hatching is not.
+            yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k, white=theme.outlined)
         else:
             width = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
             yield from pict.writing_box(total.box, theme.ink, _thin(theme, width, k), 0.5 * k)
@@ -109,7 +110,8 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
     radius = min(0.8 * k, cell.box.w * 0.12)  # of the cell's outer corners; inner frames follow them
     if cell.framed:
         # Outlined themes (ink-saver, mono) frame it in the cell's strong colour: a band of ink, not of black.
-        yield from pict.heavy_frame(cell.box, tint.strong if theme.outlined else theme.ink, cell.heavy, radius)
+        band = theme.frame or (tint.strong if theme.outlined else theme.ink)
+        yield from pict.heavy_frame(cell.box, band, cell.heavy, radius)
         radius = max(0.0, radius - cell.heavy)
     yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
     if cell.second is not None:
@@ -129,12 +131,14 @@ def _thin(theme: Theme, line: float, k: float) -> float:
     return min(line, theme.outline * k) if theme.outlined else line
 
 
-def _colour_box(box: Box, colour: Colour, theme: Theme, radius: float, k: float) -> Iterator[Item]:
-    """A box to write or cross in, in ``colour``'s look, with the colour's mark
-    in its top-left corner when the theme shows marks."""
+def _colour_box(box: Box, colour: Colour, theme: Theme, radius: float, k: float,
+                white: bool = False) -> Iterator[Item]:
+    """A box to write or cross in, in ``colour``'s look (on white paper when
+    ``white``), with the colour's mark in its top-left corner when the theme
+    shows marks."""
     tint = theme.tint(colour)
     line = theme.outline * k
-    yield from pict.tinted(box.inset(line / 2), tint, radius, line)
+    yield from pict.tinted(box.inset(line / 2), tint, radius, line, fill=pict.WHITE if white else None)
     if theme.marks:
         side = min(1.4 * k, box.h * 0.38)
         corner = line + 0.2 * k

@@ -221,7 +221,7 @@ class Mark(str, Enum):
 @record
 class Tint:
     """How one colour prints: frames and locks in ``strong``, backgrounds in
-    ``pale``, numbers and marks in ``ink``; when ``hatch`` is not 0, diagonal
+    ``pale``, numbers and marks in ``ink``; when ``hatch`` is not 0, horizontal
     lines ``hatch`` mm apart in ``hatch_ink`` over the background."""
 
     strong: RGB
@@ -243,6 +243,7 @@ class Theme:
     outline: float = 0.45  # mm: the coloured line around outlined cells and locks, and around coloured boxes
     bold: bool = True  # False: what is usually bold (title, numbers, points) prints regular
     marks: bool = False  # a colour's mark in its cells, locks and boxes, and a key on the sheet
+    frame: RGB | None = None  # the band around a framed (bonus) cell; None: the cell's strong colour, or ink
 
     @cached_property
     def _tints(self) -> dict[Colour, Tint]:
@@ -295,7 +296,7 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     if len(set(shapes.values())) < len(shapes):
         marks_node.fail("two colours share a mark (each colour needs its own)")
     fields = top["themes"].at(name).mapping(
-        required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line")
+        required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line"), optional=("frame",)
     )
     palette = fields["palette"].mapping(required=[c.value for c in Colour])
     tints = []
@@ -318,4 +319,5 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
         outline=_mm(fields["outline"], 0.1, 1),
         bold=fields["bold"].boolean(),
         marks=fields["marks"].boolean() or colour_marks,
+        frame=_rgb(fields["frame"]) if "frame" in fields else None,
     )
