@@ -24,6 +24,8 @@ from sheetgen.grid.yamlio import MAX_FILE_BYTES, read_yaml
 
 from cli_process import Run, run_sheetgen
 
+pytestmark = pytest.mark.slow  # each hostile input in a process of its own: out of the quick tier
+
 CORPUS = Path(__file__).resolve().parent / "corpus"
 BUILTIN = Path(__file__).resolve().parent.parent / "grids"
 EXPECTED = read_yaml(CORPUS / "expected.yaml")

@@ -15,6 +15,8 @@ from sheetgen.grid.load import builtin_dir
 
 from cli_process import run_sheetgen, sheetgen_env
 
+pytestmark = pytest.mark.slow  # render, batch and pack in fresh processes under other clocks, zones and locales: out of the quick tier
+
 MANIFEST = """seed: 2026
 first_serial: 5
 defaults: {header: "Club de Lyon, 30.11.2026", serial: true}

@@ -35,6 +35,8 @@ from sheetgen.runs.pack import Pack, build_pack
 from cli_process import run_sheetgen, sheetgen_command, sheetgen_env
 from conftest import need_tool
 
+pytestmark = pytest.mark.slow  # fault tests: processes killed, disks filled, users without rights: out of the quick tier
+
 PREVIOUS = b"%PDF-1.4 the previous run's sheets\n%%EOF\n"
 CLASSIC = render_job(Job(load_grid("classic")))  # what `sheetgen render classic` writes
 

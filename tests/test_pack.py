@@ -32,6 +32,8 @@ from sheetgen.sheet.style import load_labels
 
 from conftest import need_tool
 
+pytestmark = pytest.mark.slow  # the whole download pack, built once and read back: out of the quick tier
+
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("de", "en", "fr", "it", "nl")
 PAGES = {"en": "index.html", **{lang: f"index-{lang}.html" for lang in LANGS if lang != "en"}}

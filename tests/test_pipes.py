@@ -21,6 +21,8 @@ from sheetgen.runs.jobs import Job, render_job
 
 from cli_process import sheetgen_command, sheetgen_env
 
+pytestmark = pytest.mark.slow  # whole processes writing into pipes that close: out of the quick tier
+
 CLASSIC_FILE = (builtin_dir() / "classic.yaml").read_text(encoding="utf-8")
 CLASSIC = render_job(Job(load_grid("classic")))
 MARKS = "player: Lea\nrows: [{crossed: [2, 3]}, {}, {}, {}]\n"

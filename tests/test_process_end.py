@@ -20,6 +20,8 @@ from sheetgen.runs.jobs import Job, render_job
 
 from cli_process import sheetgen_command, sheetgen_env
 
+pytestmark = pytest.mark.slow  # whole processes and how they end: out of the quick tier
+
 
 def shell(pipeline: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
     """``pipeline`` in bash, SHEETGEN standing for the command line; the exit
