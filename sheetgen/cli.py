@@ -247,6 +247,28 @@ def _quiet_option(what: str = "") -> Callable:
                         help=f"Print nothing but errors{': ' + what if what else ''}.")
 
 
+def _standings_options(what: str) -> Callable:
+    """--standings, --game and --force, for the commands that score a game (score, scan); ``what``
+    ends the sentence of --standings."""
+    options = (
+        click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+                     help="Add the game to this CSV file of the evening's games (made if missing) and print the"
+                          f" standings{what}.  [default: none]"),
+        click.option("--game", metavar="NAME",
+                     help="With --standings: the game's name, to tell it from another with the same sheets."
+                          "  [default: made from the sheets]"),
+        click.option("--force", is_flag=True,
+                     help="With --standings: add the game even if the file holds it already."),
+    )
+
+    def decorate(command: Callable) -> Callable:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 def _lang_file_option(what: str) -> Callable:
     return click.option("--lang-file", type=click.Path(path_type=str), metavar="FILE",
                         help=f"A language file of your own (the keys of English, your words: 'sheetgen lang --example"
@@ -506,13 +528,7 @@ def render(grid: str, output: str | None, pages: int, sheets: int | None, seed: 
 @click.argument("grid", shell_complete=_complete_grid)
 @click.argument("marks", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the scores and refusals as JSON instead of tables.")
-@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
-                   " standings; without MARKS, print them only.  [default: none]")
-@click.option("--game", metavar="NAME",
-              help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
-                   " made from the sheets]")
-@click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
+@_standings_options("; without MARKS, print them only")
 @_quiet_option("no tables (the exit code says whether every sheet scored)")
 def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | None, game: str | None, force: bool,
           quiet: bool) -> None:
@@ -522,11 +538,10 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
     crosses per row, L for a locked row, p for penalties.  Every refused sheet
     gets a line (exit 1); 'sheetgen help scoring' tells more."""
     from .grid.load import load_grid
-    from .play.results import format_scores, scores_json_text
     from .play.tally import repeated_input, tally
 
     if (game is not None or force) and standings is None:
-        raise click.UsageError("--game and --force go with --standings")
+        raise click.UsageError("--game and --force go with --standings")  # before the bare standings below
     if not marks:
         if standings is None:
             raise click.UsageError("Missing argument 'MARKS...'.")
@@ -539,28 +554,9 @@ def score(grid: str, marks: tuple[str, ...], as_json: bool, standings: Path | No
         first, second = repeated
         raise click.UsageError(f"{marks[second]!r} is given twice (MARKS {first + 1} and {second + 1})",
                                ctx=click.get_current_context())
-    if standings is not None:
-        _check_target(standings)
-        _check_game_name(game)
+    _check_standings(standings, game, force)
     result = tally(load_grid(grid), marks, report=lambda error: _complain(str(error)))
-    evening = None
-    if standings and result.refused:
-        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
-    elif standings:
-        evening = _add_to_standings(standings, result.scores, game, force)  # before any output: it can fail
-    if quiet:
-        pass
-    elif as_json:
-        from .play.standings import standings_as_json
-
-        more = {"standings": standings_as_json(evening)} if evening is not None else {}
-        _say(scores_json_text(result.scores, result.refused, **more))
-    else:
-        from .play.standings import format_standings
-
-        _say(format_scores(result.scores, ranked=not result.refused), nl=False)
-        if evening is not None and standings is not None:
-            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
+    _print_game(result.scores, result.refused, standings, game, force, as_json, quiet)
     if result.refused:
         sys.exit(1)
 
@@ -584,13 +580,7 @@ SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'
 @click.option("--json", "as_json", is_flag=True, help="Print the scores and the sheets to check as JSON.")
 @click.option("-o", "--output", metavar="FOLDER",
               help="Write one marks file per sheet read in FOLDER.  [default: none, the scores only]")
-@click.option("--standings", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Add the game to this CSV file of the evening's games (made if missing) and print the"
-                   " standings, as `sheetgen score --standings` does.  [default: none]")
-@click.option("--game", metavar="NAME",
-              help="With --standings: the game's name, to tell it from another with the same sheets.  [default:"
-                   " made from the sheets]")
-@click.option("--force", is_flag=True, help="With --standings: add the game even if the file holds it already.")
+@_standings_options(", as `sheetgen score --standings` does")
 @click.option("--review", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html",
               help="Write the counter page opened on the sheets read (of the first sheet's grid), the sheets to"
                    " check listed, to confirm or correct them and export their marks.  [default: none]")
@@ -606,15 +596,10 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
 
     if importlib.util.find_spec("cv2") is None or importlib.util.find_spec("numpy") is None:
         raise SheetgenError(SCAN_EXTRA)  # the user's install, not the command line, is what to fix: exit 1
-    if (game is not None or force) and standings is None:
-        raise click.UsageError("--game and --force go with --standings")
-    if standings is not None:
-        _check_target(standings)
-        _check_game_name(game)
+    _check_standings(standings, game, force)
     if review is not None:
         _check_target(review)
     from .grid.load import load_grid
-    from .play.results import format_scores, scores_json_text
     from .runs.output import write_atomic
     from .scan.files import pictures
     from .scan.layout import key_of, layouts
@@ -648,24 +633,7 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                 else:
                     player = _scanned_name(path, reading.where)
                     scores.append(replace(checked.score, source=reading.where, player=player))
-    evening = None
-    if standings and refused:
-        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
-    elif standings:
-        evening = _add_to_standings(standings, scores, game, force)
-    if quiet:
-        pass
-    elif as_json:
-        from .play.standings import standings_as_json
-
-        more = {"standings": standings_as_json(evening)} if evening is not None else {}
-        _say(scores_json_text(scores, refused, **more))
-    else:
-        from .play.standings import format_standings
-
-        _say(format_scores(scores, ranked=not refused), nl=False)
-        if evening is not None and standings is not None:
-            _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
+    _print_game(scores, refused, standings, game, force, as_json, quiet)
     if written and not quiet:
         _report(f"wrote {plural(len(written), 'marks file')} in {output}")
     if review and reviewed:
@@ -709,6 +677,38 @@ def _check_game_name(game: str | None) -> None:
     if game is not None and (not game.strip() or len(game) > MAX_NAME or not game.isprintable()):
         raise click.BadParameter(f"expected a name of 1 to {MAX_NAME} printable characters, got {quoted(game)}",
                                  param_hint="'--game'")
+
+
+def _check_standings(standings: Path | None, game: str | None, force: bool) -> None:
+    """--game and --force only with --standings, whose file is checked before the work."""
+    if (game is not None or force) and standings is None:
+        raise click.UsageError("--game and --force go with --standings")
+    if standings is not None:
+        _check_target(standings)
+        _check_game_name(game)
+
+
+def _print_game(scores: list, refused: list, standings: Path | None, game: str | None, force: bool,
+                as_json: bool, quiet: bool) -> None:
+    """A scored game: added to the standings when every sheet scored (before any output: adding can
+    fail), then printed as tables or JSON, the standings after the scores."""
+    from .play.results import format_scores, scores_json_text
+    from .play.standings import format_standings, standings_as_json
+
+    evening = None
+    if standings and refused:
+        _complain(f"{standings}: not updated (a game is added only when all its sheets are scored)")
+    elif standings:
+        evening = _add_to_standings(standings, scores, game, force)
+    if quiet:
+        return
+    if as_json:
+        more = {"standings": standings_as_json(evening)} if evening is not None else {}
+        _say(scores_json_text(scores, refused, **more))
+        return
+    _say(format_scores(scores, ranked=not refused), nl=False)
+    if evening is not None and standings is not None:
+        _say("\n" + format_standings(evening, os.fspath(standings)), nl=False)
 
 
 def _add_to_standings(path: Path, scores: list, game: str | None, force: bool) -> list:
