@@ -13,8 +13,8 @@ from sheetgen.runs.pack import ZIP, Pack, counter_path, index_html, pdf_path, pr
 PACK = Pack()
 
 
-def page(zip_size: int | None) -> str:
-    """The English page of the whole pack, with made-up sizes (nothing is built)."""
+def page(zip_size: int | None, lang: str = "en") -> str:
+    """The page of the whole pack in ``lang``, with made-up sizes (nothing is built)."""
     grids = builtin_grids()
     sizes = {path: 12_345 for grid in grids for lang in PACK.langs
              for path in [pdf_path(grid.name, lang, kind, paper) for kind in PACK.prints
@@ -22,7 +22,7 @@ def page(zip_size: int | None) -> str:
              + [rules_path(grid.name, lang, paper) for paper in PACK.card_papers]
              + [counter_path(grid.name, lang), preview_path(grid.name, lang)]}
     typical = {grid.name: Typical(60, 30, 1000, 4, "careful") for grid in grids}
-    return index_html(PACK, grids, "en", sizes, zip_size, typical)
+    return index_html(PACK, grids, lang, sizes, zip_size, typical)
 
 
 def test_the_page_inside_the_zip_has_no_button_for_the_zip():

@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 import pypdfium2 as pdfium
 import pytest
 
-from sheetgen.grid.load import builtin_grids, load_grid
+from sheetgen.grid.load import load_grid
 from sheetgen.pdf.geometry import Text
 from sheetgen.pdf.impose import PAPERS
 from sheetgen.pdf.render import measure_text
@@ -24,10 +24,10 @@ from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
 from sheetgen.play.rules_card import compose_example, example_picture, layout_card
 from sheetgen.play.scoring import score_sheet
-from sheetgen.play.simulate import Typical
-from sheetgen.runs.pack import Pack, counter_path, index_html, pdf_path, preview_path, rules_path
 from sheetgen.runs.rules_pdf import rules_card_pdf
 from sheetgen.sheet.style import languages, load_labels, load_theme, typeset
+
+from test_pack_page import page
 
 NBSP = "\u00a0"
 LANGS = languages()
@@ -74,15 +74,8 @@ class _Text(HTMLParser):
 
 
 def pack_text(lang: str) -> str:
-    pack, grids = Pack(), builtin_grids()
-    sizes = {path: 12_345 for grid in grids for code in pack.langs
-             for path in [pdf_path(grid.name, code, kind, paper) for kind in pack.prints
-                          for paper in pack.papers_of(kind.size)]
-             + [rules_path(grid.name, code, paper) for paper in pack.card_papers]
-             + [counter_path(grid.name, code), preview_path(grid.name, code)]}
-    typical = {grid.name: Typical(60, 30, 1000, 4, "careful") for grid in grids}
     parser = _Text()
-    parser.feed(index_html(pack, grids, lang, sizes, 13_000_000, typical))
+    parser.feed(page(13_000_000, lang))  # the pack page of test_pack_page.py, in this language
     return "\n".join(parser.parts)
 
 
