@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import math
 import os
 import re
@@ -224,12 +225,14 @@ class _Painter:
         return ops
 
     def shape(self, fill: RGB | None, stroke: RGB | None, line: float, dash: Sequence[float], path: str,
-              origin: tuple[float, float] | None = None, fillable: bool = True) -> None:
-        """``path`` filled and/or stroked, drawn in a frame whose origin is at ``origin`` (points) if given."""
+              origin: tuple[float, float] | None = None, fillable: bool = True,
+              scale: tuple[float, float] = (1.0, 1.0)) -> None:
+        """``path`` filled and/or stroked, drawn in a frame whose origin is at ``origin`` (points) if given,
+        its units ``scale`` points along x and y (negative: the axis reversed)."""
         ops = self.state(fill, stroke, line, dash)
         drawn = f"{path} {PAINT[stroke is not None, fill is not None and fillable]}"
         if origin is not None:
-            drawn = f"q 1 0 0 1 {_n(origin[0])} {_n(origin[1])} cm {drawn} Q"
+            drawn = f"q {_n(scale[0])} 0 0 {_n(scale[1])} {_n(origin[0])} {_n(origin[1])} cm {drawn} Q"
         self.c.addLiteral(" ".join(ops + [drawn]))
 
     def rect(self, item: Rect) -> None:
@@ -251,20 +254,18 @@ class _Painter:
         left, low = self.point(item.box.x, item.box.bottom)
         white = f"{_n(left)} {_n(low)} {_n(item.box.w * mm)} {_n(item.box.h * mm)} re"
         self.shape((1.0, 1.0, 1.0), None, 0.0, (), white)
-        runs = []  # each row's dark modules side by side as one rectangle: fewer numbers to write
+        # Drawn in modules (one unit a module, rows downwards), so that each row's run of dark modules
+        # is one rectangle of whole numbers: a code on every sheet of a batch costs next to nothing.
+        runs = []
         for r, row in enumerate(modules):
             c = 0
-            while c < len(row):
-                if not row[c]:
-                    c += 1
-                    continue
-                end = c
-                while end < len(row) and row[end]:
-                    end += 1
-                x, y = self.point(item.box.x + (item.quiet + c) * step, item.box.y + (item.quiet + r + 1) * step)
-                runs.append(f"{_n(x)} {_n(y)} {_n((end - c) * step * mm)} {_n(step * mm)} re")
-                c = end
-        self.shape((0.0, 0.0, 0.0), None, 0.0, (), " ".join(runs))
+            for dark, group in itertools.groupby(row):
+                width = len(list(group))
+                if dark:
+                    runs.append(f"{c} {r} {width} 1 re")
+                c += width
+        corner = self.point(item.box.x + item.quiet * step, item.box.y + item.quiet * step)  # the modules' top left
+        self.shape((0.0, 0.0, 0.0), None, 0.0, (), " ".join(runs), corner, scale=(step * mm, -step * mm))
 
     def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
         """Horizontal lines across the box, in its stroke colour, clipped to it
