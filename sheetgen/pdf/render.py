@@ -27,6 +27,7 @@ from ..records import record
 from ..words import one_of
 from .geometry import RGB, Circle, Code, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
+from .qr import modules as qr_modules
 from .truetype import slim_truetype
 
 # reportlab takes settings from RL_* environment variables when it is first
@@ -248,7 +249,7 @@ class _Painter:
 
     def code(self, item: Code) -> None:
         """A QR code: a white square, then its dark modules as one path of squares."""
-        modules = qr_modules(item.text)
+        modules = qr_modules(item.text)  # a code of its own on every sheet of a batch: sheetgen's quick encoder
         size = len(modules) + 2 * item.quiet
         step = min(item.box.w, item.box.h) / size
         left, low = self.point(item.box.x, item.box.bottom)
@@ -311,22 +312,6 @@ class _Painter:
                 ops.append(shown)
         ops.append("ET")
         self.c.addLiteral(" ".join(ops))
-
-
-QR_MASK = 0  # the QR code's mask pattern (any of 0-7 is valid; choosing the best costs eight encodings)
-
-
-@lru_cache(maxsize=256)
-def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The modules of the smallest QR code of ``text`` at error correction level M, dark as True, row by row."""
-    from reportlab.graphics.barcode import qrencoder
-
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.version = code.calculate_version()  # type: ignore[no-untyped-call]  # the smallest that holds the text
-    code.makeImpl(False, QR_MASK)  # one mask, not the best of eight: 8 times quicker
-    count: int = code.getModuleCount()  # type: ignore[no-untyped-call]
-    return tuple(tuple(bool(code.isDark(r, c)) for c in range(count)) for r in range(count))  # type: ignore[no-untyped-call]
 
 
 @record
