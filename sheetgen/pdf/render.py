@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import itertools
 import math
 import os
 import re
@@ -25,9 +24,9 @@ from typing import cast
 from ..errors import LayoutError
 from ..records import record
 from ..words import one_of
+from . import qr
 from .geometry import RGB, Circle, Code, Drawing, Item, Placed, Polygon, Rect, Text
 from .impose import PagePlan
-from .qr import modules as qr_modules
 from .truetype import slim_truetype
 
 # reportlab takes settings from RL_* environment variables when it is first
@@ -248,25 +247,21 @@ class _Painter:
             self.hatch(item, x, y, w, h)
 
     def code(self, item: Code) -> None:
-        """A QR code: a white square, then its dark modules as one path of squares."""
-        modules = qr_modules(item.text)  # a code of its own on every sheet of a batch: sheetgen's quick encoder
+        """A QR code: a white square, then its dark modules as one path of squares. (A one-bit image
+        mask would be smaller and quicker, but readers draw it each their own way at screen
+        resolutions, where the path looks the same in all of them: tests/test_readers.py.)"""
+        modules = qr.modules(item.text)
         size = len(modules) + 2 * item.quiet
         step = min(item.box.w, item.box.h) / size
         left, low = self.point(item.box.x, item.box.bottom)
         white = f"{_n(left)} {_n(low)} {_n(item.box.w * mm)} {_n(item.box.h * mm)} re"
         self.shape((1.0, 1.0, 1.0), None, 0.0, (), white)
         # Drawn in modules (one unit a module, rows downwards), so that each row's run of dark modules
-        # is one rectangle of whole numbers: a code on every sheet of a batch costs next to nothing.
-        runs = []
-        for r, row in enumerate(modules):
-            c = 0
-            for dark, group in itertools.groupby(row):
-                width = len(list(group))
-                if dark:
-                    runs.append(f"{c} {r} {width} 1 re")
-                c += width
+        # is one rectangle of whole numbers.
+        runs = " ".join([f"{run.start()} {r} {run.end() - run.start()} 1 re"
+                         for r, row in enumerate(modules) for run in _DARK.finditer(row)])
         corner = self.point(item.box.x + item.quiet * step, item.box.y + item.quiet * step)  # the modules' top left
-        self.shape((0.0, 0.0, 0.0), None, 0.0, (), " ".join(runs), corner, scale=(step * mm, -step * mm))
+        self.shape((0.0, 0.0, 0.0), None, 0.0, (), runs, corner, scale=(step * mm, -step * mm))
 
     def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
         """Horizontal lines across the box, in its stroke colour, clipped to it
@@ -312,6 +307,9 @@ class _Painter:
                 ops.append(shown)
         ops.append("ET")
         self.c.addLiteral(" ".join(ops))
+
+
+_DARK = re.compile("1+")  # a run of dark modules in a row of a QR code
 
 
 @record
