@@ -250,18 +250,13 @@ class _Painter:
         """A QR code: a white square, then its dark modules as one path of squares. (A one-bit image
         mask would be smaller and quicker, but readers draw it each their own way at screen
         resolutions, where the path looks the same in all of them: tests/test_readers.py.)"""
-        modules = qr.modules(item.text)
-        size = len(modules) + 2 * item.quiet
+        size = len(qr.modules(item.text)) + 2 * item.quiet
         step = min(item.box.w, item.box.h) / size
         left, low = self.point(item.box.x, item.box.bottom)
         white = f"{_n(left)} {_n(low)} {_n(item.box.w * mm)} {_n(item.box.h * mm)} re"
         self.shape((1.0, 1.0, 1.0), None, 0.0, (), white)
-        # Drawn in modules (one unit a module, rows downwards), so that each row's run of dark modules
-        # is one rectangle of whole numbers.
-        runs = " ".join([f"{run.start()} {r} {run.end() - run.start()} 1 re"
-                         for r, row in enumerate(modules) for run in _DARK.finditer(row)])
         corner = self.point(item.box.x + item.quiet * step, item.box.y + item.quiet * step)  # the modules' top left
-        self.shape((0.0, 0.0, 0.0), None, 0.0, (), runs, corner, scale=(step * mm, -step * mm))
+        self.shape((0.0, 0.0, 0.0), None, 0.0, (), _code_path(item.text), corner, scale=(step * mm, -step * mm))
 
     def hatch(self, item: Rect, x: float, y: float, w: float, h: float) -> None:
         """Horizontal lines across the box, in its stroke colour, clipped to it
@@ -310,6 +305,14 @@ class _Painter:
 
 
 _DARK = re.compile("1+")  # a run of dark modules in a row of a QR code
+
+
+@lru_cache(maxsize=256)  # identical sheets share their code
+def _code_path(text: str) -> str:
+    """The dark modules of ``text``'s code as a path in modules (one unit a module, rows downwards):
+    each row's run of them one rectangle of whole numbers."""
+    return " ".join([f"{run.start()} {r} {run.end() - run.start()} 1 re"
+                     for r, row in enumerate(qr.modules(text)) for run in _DARK.finditer(row)])
 
 
 @record
