@@ -137,24 +137,31 @@ def job_section(job: Job, data: Iterable[SheetData] | None = None) -> Section:
 
     sheet, theme, drawing = _layout(*_sheet_of(job))
     plan = page_plan(job)
-    code = _coder(job, sheet)
+    shared, code = _codes(job, sheet)
+    drawing = replace(drawing, items=drawing.items + shared) if shared else drawing
     overlays = (personalise(sheet, d, theme, measure_text) + code(d) for d in (data or sheet_data(job)))
     pages = iter(lambda: list(itertools.islice(overlays, plan.per_page)), [])
     return Section(plan, drawing, pages)
 
 
-def _coder(job: Job, sheet: SheetPlan) -> Callable[[SheetData], tuple[Item, ...]]:
-    """The machine code of each sheet of ``job`` (what `sheetgen scan` must know to read it), if it has
-    one; what every sheet of the job shares (the grid's key: a hash of a custom grid) is made once."""
+def _codes(job: Job, sheet: SheetPlan) -> tuple[tuple[Item, ...], Callable[[SheetData], tuple[Item, ...]]]:
+    """The machine code of ``job``'s sheets (what `sheetgen scan` must know to read one), if they have
+    one: drawn once with the sheet's art when every sheet's is the same (no lucky numbers, no serials),
+    else each sheet's own."""
     machine = sheet.machine
     if machine is None or machine.code is None:
-        return lambda data: ()
+        return (), lambda data: ()
     from ..grid.load import builtin_names, load_grid
 
     builtin = load_grid(job.grid.name) if job.grid.name in builtin_names() else None
     key, strip = grid_key(job.grid, builtin), bool(job.header) or job.first_serial is not None
-    return lambda data: code_items(machine, encode(Identity(key, job.lang, job.size.name, job.theme, strip,
-                                                            data.lucky, data.serial)))
+
+    def code(lucky: tuple[int, ...], serial: int | None) -> tuple[Item, ...]:
+        return code_items(machine, encode(Identity(key, job.lang, job.size.name, job.theme, strip, lucky, serial)))
+
+    if job.grid.lucky is None and job.first_serial is None:
+        return code((), None), lambda data: ()
+    return (), lambda data: code(data.lucky, data.serial)
 
 
 def page_plan(job: Job) -> PagePlan:
