@@ -278,10 +278,36 @@ def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(t
     assert result.exit_code == 1  # a sheet to check
     data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
     players = data["review"]["players"]
-    assert [p["player"] for p in players] == [f"sheet {n}" for n in range(1, 9)]
+    assert [p["player"] for p in players] == [f"Sheet {n}" for n in range(1, 9)]
     assert [p["rows"][2]["crossed"] for p in players[:3]] == [[], [9], []]  # green counts down: 12, 11, 10, 9
-    assert [c["player"] for c in data["review"]["check"]] == ["sheet 5"]
+    assert [c["player"] for c in data["review"]["check"]] == ["Sheet 5"]
     assert data["review"]["check"][0]["problem"].startswith("check this sheet")
+
+
+def _faint_cross(image, job, slot, row, index, grey=205):
+    """A light pencil X in a cell: too light for ink, too much for paper."""
+    (x0, y0), (x1, y1) = _cell_px(job, slot, row, index)
+    cv2.line(image, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), grey, 3)
+    cv2.line(image, (x1 - 8, y0 + 8), (x0 + 8, y1 - 8), grey, 3)
+
+
+def test_the_review_data_holds_each_sheets_doubtful_boxes(tmp_path, page):
+    import re
+
+    job, clean = page
+    image = clean.copy()
+    _faint_cross(image, job, 2, 1, 4)  # sheet 3: yellow's fifth cell, a faint pencil cross
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review = tmp_path / "review.html"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-q"])
+    assert result.exit_code == 1
+    data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
+    assert [p["player"] for p in data["review"]["players"]][:3] == ["Sheet 1", "Sheet 2", "Sheet 3"]
+    [check] = data["review"]["check"]
+    assert check["player"] == "Sheet 3"
+    assert [(b["kind"], b["row"], b["index"]) for b in check["boxes"]] == [("cell", 1, 4)]
+    assert check["boxes"][0]["crossed"] is False and check["boxes"][0]["seen"] == "faint"
 
 
 @pytest.mark.slow
