@@ -318,7 +318,50 @@ def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromi
     review = {"players": [{"player": "sheet 1", "rows": [empty] * 4, "penalties": 1},
                           {"player": "sheet 2", "rows": [{"crossed": [2, 3, 5], "lock": False}] + [empty] * 3,
                            "penalties": 0}],
-              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4"}]}
+              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4, penalty 2",
+                         "boxes": [{"kind": "cell", "row": 0, "index": 3}, {"kind": "penalty", "row": 1, "index": 0}]}]}
     driver = counter_opener(chromium, tmp_path)("classic", review=review)
     assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6")]  # one penalty; three crosses in red: 1 + 2 + 3
-    assert driver.find_element("id", "message").text == "sheet 2: check this sheet: doubtful cell 1.4"
+    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes"]
+    assert _doubtful(driver) == ["Red 5", "Penalty box 2"]  # opened on the sheet to check
+
+
+def _review_lines(driver):
+    return [item.text for item in driver.find_elements("css selector", "#review li")]
+
+
+def _doubtful(driver):
+    """The labels (to the first comma) of the boxes highlighted on the shown sheet, each with its "?"."""
+    boxes = driver.find_elements("css selector", "#sheet .doubt")
+    assert all(box.find_element("css selector", ".q").text == "?" for box in boxes)
+    assert all(box.get_attribute("aria-label").endswith(", to check") for box in boxes)
+    return [box.get_attribute("aria-label").split(",")[0] for box in boxes]
+
+
+@pytest.mark.slow
+def test_a_doubtful_box_is_highlighted_on_the_review_page_and_a_tap_corrects_it(chromium, tmp_path, page):
+    from counter_page import button, exported, tabs
+
+    job, clean = page
+    image = clean.copy()
+    _faint_cross(image, job, 2, 1, 4)  # sheet 3: a faint pencil cross on yellow 6, read as doubtful
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review = tmp_path / "review.html"
+    assert _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-q"]).exit_code == 1
+    chromium.set_window_size(390, 844)
+    chromium.get(review.as_uri())
+    chromium.execute_script("localStorage.clear(); location.reload();")
+    assert _review_lines(chromium) == ["Sheet 3: check the highlighted box"]
+    assert [name for name, _ in tabs(chromium)] == [f"Sheet {n}" for n in range(1, 9)]
+    assert _doubtful(chromium) == ["Yellow 6"]
+    button(chromium, "Yellow 6").click()  # the player did cross it
+    assert _doubtful(chromium) == []
+    assert _review_lines(chromium) == ["Sheet 3: checked"]
+    assert tabs(chromium)[2] == ("Sheet 3", "1")
+    marks = exported(chromium)
+    assert marks["players"][2]["rows"][1]["crossed"] == [6] and "log" not in marks
+    result = _invoke(["score", "classic", marks["_path"], "--json"])
+    assert result.exit_code == 0, result.output
+    scored = json.loads(result.output)
+    assert [sheet["total"] for sheet in scored["sheets"]] == [0, 0, 1, 0, 0, 0, 0, 0]
