@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -37,6 +37,9 @@ from .runs.names import OUT
 from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from .words import did_you_mean, forgiven, plural, quoted, shown
+
+if TYPE_CHECKING:
+    from .scan.read import BoxReading
 
 PAGES_MAX = 10_000
 PACKAGE = "qwixx-sheets"  # the distribution's name on a package index; the program and the import are sheetgen
@@ -667,7 +670,7 @@ def _write_review(path: Path, reviewed: list, quiet: bool) -> None:
         _report(f"wrote {path} ({plural(len(same), 'sheet')} to review, {len(check)} to check)")
 
 
-def _review_box(box) -> dict:
+def _review_box(box: BoxReading) -> dict:
     """A doubtful box as the review page finds it on its sheet: its kind, its row (cells, small boxes,
     locks) or its index (penalty and bar boxes, from 0), its cell's index in the row, and what the
     reader saw there and decided."""
