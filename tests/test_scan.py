@@ -320,14 +320,21 @@ def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromi
                            "penalties": 0}],
               "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4, penalty 2",
                          "boxes": [{"kind": "cell", "row": 0, "index": 3}, {"kind": "penalty", "row": 1, "index": 0}]}]}
+    # Red 2 3 4 and, in doubt, red 11 and 12: red 12 needs five crosses before it, so it is not crossed.
+    review["players"].append({"player": "sheet 3", "rows": [{"crossed": [2, 3, 4], "lock": False}] + [empty] * 3,
+                              "penalties": 0})
+    review["check"].append({"player": "sheet 3", "problem": "check this sheet: doubtful cell 1.10, cell 1.11",
+                            "boxes": [{"kind": "cell", "row": 0, "index": 9}, {"kind": "cell", "row": 0, "index": 10}]})
     driver = counter_opener(chromium, tmp_path)("classic", review=review)
-    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6")]  # one penalty; three crosses in red: 1 + 2 + 3
-    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes"]
-    assert _doubtful(driver) == ["Red 5", "Penalty box 2"]  # opened on the sheet to check
+    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6"), ("sheet 3", "6")]  # 1 + 2 + 3 for three crosses
+    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes", "sheet 3: check the 2 highlighted boxes"]
+    assert _doubtful(driver) == ["Red 5", "Penalty box 2"]  # opened on the first sheet to check
+    legal = [item.text for item in driver.find_elements("css selector", "#review .legal li")]
+    assert legal == ["Red 11 not crossed, Red 12 not crossed", "Red 11 crossed, Red 12 not crossed"]
 
 
 def _review_lines(driver):
-    return [item.text for item in driver.find_elements("css selector", "#review li")]
+    return [item.text for item in driver.find_elements("css selector", "#review > ul > li > button")]
 
 
 def _doubtful(driver):
