@@ -366,6 +366,8 @@ def test_a_doubtful_box_is_highlighted_on_the_review_page_and_a_tap_corrects_it(
     assert _doubtful(chromium) == []
     assert _review_lines(chromium) == ["Sheet 3: checked"]
     assert tabs(chromium)[2] == ("Sheet 3", "1")
+    chromium.refresh()  # the correction is kept in the browser
+    assert _review_lines(chromium) == ["Sheet 3: checked"] and tabs(chromium)[2] == ("Sheet 3", "1")
     marks = exported(chromium)
     assert marks["players"][2]["rows"][1]["crossed"] == [6] and "log" not in marks
     result = _invoke(["score", "classic", marks["_path"], "--json"])
