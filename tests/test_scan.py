@@ -325,12 +325,20 @@ def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromi
                               "penalties": 0})
     review["check"].append({"player": "sheet 3", "problem": "check this sheet: doubtful cell 1.10, cell 1.11",
                             "boxes": [{"kind": "cell", "row": 0, "index": 9}, {"kind": "cell", "row": 0, "index": 10}]})
+    # A lock read crossed without its row's last cell, which the page's sheet cannot show: it is in question.
+    review["players"].append({"player": "sheet 4", "rows": [{"crossed": [], "lock": True}] + [empty] * 3, "penalties": 0})
+    review["check"].append({"player": "sheet 4", "problem": "check this sheet: a lock without its row's last cell",
+                            "boxes": []})
     driver = counter_opener(chromium, tmp_path)("classic", review=review)
-    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6"), ("sheet 3", "6")]  # 1 + 2 + 3 for three crosses
-    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes", "sheet 3: check the 2 highlighted boxes"]
+    assert tabs(driver)[:3] == [("sheet 1", "\u22125"), ("sheet 2", "6"), ("sheet 3", "6")]  # 1 + 2 + 3 for 3 crosses
+    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes", "sheet 3: check the 2 highlighted boxes",
+                                     "sheet 4: check the highlighted box"]
     assert _doubtful(driver) == ["Red 5", "Penalty box 2"]  # opened on the first sheet to check
     legal = [item.text for item in driver.find_elements("css selector", "#review .legal li")]
-    assert legal == ["Red 11 not crossed, Red 12 not crossed", "Red 11 crossed, Red 12 not crossed"]
+    assert legal == ["Red 11 not crossed, Red 12 not crossed", "Red 11 crossed, Red 12 not crossed",
+                     "Red 12 not crossed"]  # sheet 4: a lock is its row's last cell, red 12, which needs 5 crosses
+    driver.find_elements("css selector", "#review > ul > li > button")[2].click()  # a line opens its sheet
+    assert _doubtful(driver) == ["Red lock"]
 
 
 def _review_lines(driver):
