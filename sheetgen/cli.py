@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -37,6 +37,9 @@ from .runs.names import OUT
 from .sheet.plan import SIZES, STANDARD
 from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from .words import did_you_mean, forgiven, plural, quoted, shown
+
+if TYPE_CHECKING:
+    from .scan.read import BoxReading
 
 PAGES_MAX = 10_000
 PACKAGE = "qwixx-sheets"  # the distribution's name on a package index; the program and the import are sheetgen
@@ -582,8 +585,9 @@ SCAN_EXTRA = f"sheetgen scan needs the scan extra: pip install '{PACKAGE}[scan]'
               help="Write one marks file per sheet read in FOLDER.  [default: none, the scores only]")
 @_standings_options(", as `sheetgen score --standings` does")
 @click.option("--review", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html",
-              help="Write the counter page opened on the sheets read (of the first sheet's grid), the sheets to"
-                   " check listed, to confirm or correct them and export their marks.  [default: none]")
+              help="Write the counter page opened on the sheets read (of the first sheet's grid), the doubtful"
+                   " boxes highlighted, to confirm or correct them with a tap and export their marks."
+                   "  [default: none]")
 @_quiet_option("no tables (the exit code says whether every sheet scored)")
 def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, theme: str, strip: bool,
          as_json: bool, output: str | None, standings: Path | None, game: str | None, force: bool,
@@ -625,7 +629,8 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                     write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
                     written.append(target)
                 if review:
-                    reviewed.append((reading.identity, grid, marks_data(checked, grid), checked.problem))
+                    reviewed.append((reading.identity, grid, marks_data(checked, grid), checked.problem,
+                                     reading.doubtful))
                 if checked.score is None:
                     _complain(f"{reading.where}: {checked.problem}")
                     refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
@@ -644,22 +649,32 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
 
 def _write_review(path: Path, reviewed: list, quiet: bool) -> None:
     """The counter page opened on the sheets read (those of the first sheet's grid, as printed), named
-    "sheet 1", "sheet 2"... in the order read, with the sheets to check and why listed when it opens."""
+    "Sheet 1", "Sheet 2"... in the page's language in the order read, with the sheets to check: why, and
+    the doubtful boxes the page highlights until they are tapped."""
     from .play.counter import counter_html
     from .runs.output import write_atomic
+    from .sheet.style import load_labels
 
     identity, grid = reviewed[0][0], reviewed[0][1]
+    words = load_labels(identity.lang)
     same = [entry for entry in reviewed if entry[0].grid == identity.grid]
     players, check = [], []
-    for number, (_, _, marks, problem) in enumerate(same, 1):
-        name = f"sheet {number}"
+    for number, (_, _, marks, problem, doubtful) in enumerate(same, 1):
+        name = words("counter_review_sheet", number)
         players.append({"player": name, **{k: v for k, v in marks.items() if k != "grid"}})
         if problem:
-            check.append({"player": name, "problem": problem})
+            check.append({"player": name, "problem": problem, "boxes": [_review_box(box) for box in doubtful]})
     page = counter_html(grid, identity.lang, identity.theme, review={"players": players, "check": check})
     write_atomic(path, page.encode("utf-8"))
     if not quiet:
         _report(f"wrote {path} ({plural(len(same), 'sheet')} to review, {len(check)} to check)")
+
+
+def _review_box(box: BoxReading) -> dict:
+    """A doubtful box as the review page finds it on its sheet: its kind, its row (cells, small boxes,
+    locks) or its index (penalty and bar boxes, from 0), its cell's index in the row, and what the
+    reader saw there and decided."""
+    return {"kind": box.kind, "row": box.row, "index": box.index, "seen": box.what, "crossed": box.crossed}
 
 
 def _scanned_name(path: str, where: str) -> str:

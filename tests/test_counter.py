@@ -15,7 +15,7 @@ from sheetgen.grid.model import Colour
 from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text
 from sheetgen.pdf.svg import colour, svg_picture
 from sheetgen.play.counter import MAX_PAGE_BYTES, TEMPLATE, counter_html, fill_template, grid_as_data, pictures
-from sheetgen.sheet.style import languages, load_theme, themes
+from sheetgen.sheet.style import languages, load_labels, load_theme, themes
 
 DATA_ISLAND = re.compile(r'<script type="application/json" id="sheetgen-data">(.*?)</script>', re.S)
 
@@ -152,3 +152,14 @@ def test_counter_refuses_what_it_cannot_write_in_one_line(run, tmp_path):
     assert result.exit_code == 1 and result.stderr.startswith("sheetgen: nosuch: unknown grid (expected a file or one of")
     assert len(result.stderr.splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_the_page_carries_the_words_it_looks_up_and_not_the_rules_cards():
+    from sheetgen.play.counter import PAGE_WORDS
+
+    words = island(counter_html(load_grid("classic"), "de"))["words"]
+    named = set(re.findall(r'word\("([a-z_0-9]+)"', TEMPLATE.read_text(encoding="utf-8")))
+    assert named - set(words) == set()  # "total", "penalties", "name"... and every counter_ word named
+    everything = dict(load_labels("de").words)
+    assert all(words[key] == everything[key] for key in everything if key.startswith(PAGE_WORDS))
+    assert words["colour_red"] == "rot" and not any(key.startswith(("rules_", "pack_")) for key in words)

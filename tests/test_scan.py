@@ -278,10 +278,36 @@ def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(t
     assert result.exit_code == 1  # a sheet to check
     data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
     players = data["review"]["players"]
-    assert [p["player"] for p in players] == [f"sheet {n}" for n in range(1, 9)]
+    assert [p["player"] for p in players] == [f"Sheet {n}" for n in range(1, 9)]
     assert [p["rows"][2]["crossed"] for p in players[:3]] == [[], [9], []]  # green counts down: 12, 11, 10, 9
-    assert [c["player"] for c in data["review"]["check"]] == ["sheet 5"]
+    assert [c["player"] for c in data["review"]["check"]] == ["Sheet 5"]
     assert data["review"]["check"][0]["problem"].startswith("check this sheet")
+
+
+def _faint_cross(image, job, slot, row, index, grey=205):
+    """A light pencil X in a cell: too light for ink, too much for paper."""
+    (x0, y0), (x1, y1) = _cell_px(job, slot, row, index)
+    cv2.line(image, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), grey, 3)
+    cv2.line(image, (x1 - 8, y0 + 8), (x0 + 8, y1 - 8), grey, 3)
+
+
+def test_the_review_data_holds_each_sheets_doubtful_boxes(tmp_path, page):
+    import re
+
+    job, clean = page
+    image = clean.copy()
+    _faint_cross(image, job, 2, 1, 4)  # sheet 3: yellow's fifth cell, a faint pencil cross
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review = tmp_path / "review.html"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-q"])
+    assert result.exit_code == 1
+    data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
+    assert [p["player"] for p in data["review"]["players"]][:3] == ["Sheet 1", "Sheet 2", "Sheet 3"]
+    [check] = data["review"]["check"]
+    assert check["player"] == "Sheet 3"
+    assert [(b["kind"], b["row"], b["index"]) for b in check["boxes"]] == [("cell", 1, 4)]
+    assert check["boxes"][0]["crossed"] is False and check["boxes"][0]["seen"] == "faint"
 
 
 @pytest.mark.slow
@@ -292,7 +318,67 @@ def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromi
     review = {"players": [{"player": "sheet 1", "rows": [empty] * 4, "penalties": 1},
                           {"player": "sheet 2", "rows": [{"crossed": [2, 3, 5], "lock": False}] + [empty] * 3,
                            "penalties": 0}],
-              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4"}]}
+              "check": [{"player": "sheet 2", "problem": "check this sheet: doubtful cell 1.4, penalty 2",
+                         "boxes": [{"kind": "cell", "row": 0, "index": 3}, {"kind": "penalty", "row": 1, "index": 0}]}]}
+    # Red 2 3 4 and, in doubt, red 11 and 12: red 12 needs five crosses before it, so it is not crossed.
+    review["players"].append({"player": "sheet 3", "rows": [{"crossed": [2, 3, 4], "lock": False}] + [empty] * 3,
+                              "penalties": 0})
+    review["check"].append({"player": "sheet 3", "problem": "check this sheet: doubtful cell 1.10, cell 1.11",
+                            "boxes": [{"kind": "cell", "row": 0, "index": 9}, {"kind": "cell", "row": 0, "index": 10}]})
+    # A lock read crossed without its row's last cell, which the page's sheet cannot show: it is in question.
+    review["players"].append({"player": "sheet 4", "rows": [{"crossed": [], "lock": True}] + [empty] * 3, "penalties": 0})
+    review["check"].append({"player": "sheet 4", "problem": "check this sheet: a lock without its row's last cell",
+                            "boxes": []})
     driver = counter_opener(chromium, tmp_path)("classic", review=review)
-    assert tabs(driver) == [("sheet 1", "\u22125"), ("sheet 2", "6")]  # one penalty; three crosses in red: 1 + 2 + 3
-    assert driver.find_element("id", "message").text == "sheet 2: check this sheet: doubtful cell 1.4"
+    assert tabs(driver)[:3] == [("sheet 1", "\u22125"), ("sheet 2", "6"), ("sheet 3", "6")]  # 1 + 2 + 3 for 3 crosses
+    assert _review_lines(driver) == ["sheet 2: check the 2 highlighted boxes", "sheet 3: check the 2 highlighted boxes",
+                                     "sheet 4: check the highlighted box"]
+    assert _doubtful(driver) == ["Red 5", "Penalty box 2"]  # opened on the first sheet to check
+    legal = [item.text for item in driver.find_elements("css selector", "#review .legal li")]
+    assert legal == ["Red 11 not crossed, Red 12 not crossed", "Red 11 crossed, Red 12 not crossed",
+                     "Red 12 not crossed"]  # sheet 4: a lock is its row's last cell, red 12, which needs 5 crosses
+    driver.find_elements("css selector", "#review > ul > li > button")[2].click()  # a line opens its sheet
+    assert _doubtful(driver) == ["Red lock"]
+
+
+def _review_lines(driver):
+    return [item.text for item in driver.find_elements("css selector", "#review > ul > li > button")]
+
+
+def _doubtful(driver):
+    """The labels (to the first comma) of the boxes highlighted on the shown sheet, each with its "?"."""
+    boxes = driver.find_elements("css selector", "#sheet .doubt")
+    assert all(box.find_element("css selector", ".q").text == "?" for box in boxes)
+    assert all(box.get_attribute("aria-label").endswith(", to check") for box in boxes)
+    return [box.get_attribute("aria-label").split(",")[0] for box in boxes]
+
+
+@pytest.mark.slow
+def test_a_doubtful_box_is_highlighted_on_the_review_page_and_a_tap_corrects_it(chromium, tmp_path, page):
+    from counter_page import button, exported, tabs
+
+    job, clean = page
+    image = clean.copy()
+    _faint_cross(image, job, 2, 1, 4)  # sheet 3: a faint pencil cross on yellow 6, read as doubtful
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review = tmp_path / "review.html"
+    assert _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-q"]).exit_code == 1
+    chromium.set_window_size(390, 844)
+    chromium.get(review.as_uri())
+    chromium.execute_script("localStorage.clear(); location.reload();")
+    assert _review_lines(chromium) == ["Sheet 3: check the highlighted box"]
+    assert [name for name, _ in tabs(chromium)] == [f"Sheet {n}" for n in range(1, 9)]
+    assert _doubtful(chromium) == ["Yellow 6"]
+    button(chromium, "Yellow 6").click()  # the player did cross it
+    assert _doubtful(chromium) == []
+    assert _review_lines(chromium) == ["Sheet 3: checked"]
+    assert tabs(chromium)[2] == ("Sheet 3", "1")
+    chromium.refresh()  # the correction is kept in the browser
+    assert _review_lines(chromium) == ["Sheet 3: checked"] and tabs(chromium)[2] == ("Sheet 3", "1")
+    marks = exported(chromium)
+    assert marks["players"][2]["rows"][1]["crossed"] == [6] and "log" not in marks
+    result = _invoke(["score", "classic", marks["_path"], "--json"])
+    assert result.exit_code == 0, result.output
+    scored = json.loads(result.output)
+    assert [sheet["total"] for sheet in scored["sheets"]] == [0, 0, 1, 0, 0, 0, 0, 0]

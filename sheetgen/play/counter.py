@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import cache
 
 from ..grid.model import Colour, Grid, Symbol
 from ..pdf.geometry import RGB, Box, Polygon
@@ -43,6 +44,7 @@ PICTURE = 10.0  # the side of every picture, in the user units of its SVG (mm on
 CROSS_LINE = 1.1  # the player's cross over a cell, in PICTURE units
 # Contrast ratios of WCAG 2.2: borders and icons (1.4.11), text (1.4.3), text at AAA (1.4.6).
 BORDER_CONTRAST, TEXT_CONTRAST, STRONG_CONTRAST = 3.0, 4.5, 7.0
+PAGE_WORDS = ("counter_", "colour_")  # the page's words, and the colours' names it makes keys of ("colour_red")
 PAGE = (0.957, 0.957, 0.949)  # the page's background around the sheet, #f4f4f2
 # Why the page refuses a move: each reason its live engine throws (``Refused``'s
 # ``reason``) -> the words that say it (``counter_why_*`` of the language files)
@@ -119,11 +121,18 @@ def page_data(grid: Grid, labels: Labels, theme: Theme) -> dict:
     """Everything the page reads: the grid, the words, the look."""
     return {
         "grid": grid_as_data(grid) | {"title": labels.grid_title(grid)},  # the title in the page's language
-        "words": dict(labels.words),
+        "words": {key: text for key, text in labels.words if key.startswith(PAGE_WORDS) or key in named_in_page()},
         "look": theme_as_data(theme),
         "pictures": pictures(grid, theme),
         "refusals": {reason: {"words": words, "value": value} for reason, (words, value) in REFUSALS.items()},
     }
+
+
+@cache
+def named_in_page() -> frozenset[str]:
+    """Every name the page's template quotes ("total", "penalty_box"...): the words it looks up by name,
+    besides its own (``PAGE_WORDS``); the rules card's and the pack page's words stay out of the page."""
+    return frozenset(re.findall(r'"([a-z][a-z0-9_]*)"', TEMPLATE.read_text(encoding="utf-8")))
 
 
 def grid_as_data(grid: Grid) -> dict:
