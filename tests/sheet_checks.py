@@ -1,6 +1,6 @@
 """Checks every sheet must pass, shared by the plan's tests: what a plan
-places (``planned_boxes``), and (``check_pdf``) what a rendered PDF shows when
-it is read back."""
+places (``planned_boxes``), what a rendered PDF shows when it is read back
+(``pdf_problems``), and what three PDF readers say of it (``reader_problems``)."""
 
 from __future__ import annotations
 
@@ -116,4 +116,23 @@ def pdf_problems(pdf: bytes) -> list[str]:
                            ("left", (0, 0, edge, h)), ("right", (w - edge, 0, w, h))):
             if image.crop(area).getextrema()[0] < 250:
                 found.append(f"page {number + 1}: ink within {EDGE} mm of the {name} edge")
+    return found
+
+
+def reader_problems(pdf: bytes, folder) -> list[str]:
+    """What qpdf (--check), poppler (pdftotext) and MuPDF (mutool draw) say
+    against the PDF ``pdf``, every page read; ``folder`` is a scratch directory."""
+    import subprocess
+
+    path = folder / "check.pdf"
+    path.write_bytes(pdf)
+    found = []
+    for command in (["qpdf", "--check", str(path)], ["pdftotext", str(path), "-"],
+                    ["mutool", "draw", "-q", "-F", "stext", "-o", "/dev/null", str(path)]):
+        done = subprocess.run(command, capture_output=True, text=True)
+        lines = done.stderr.splitlines() + [line for line in done.stdout.splitlines()
+                                            if command[0] == "qpdf" and "WARNING" in line]
+        said = "\n".join(line for line in lines if line.strip() and "ICC support is not available" not in line)
+        if done.returncode != 0 or said:
+            found.append(f"{command[0]}: exit {done.returncode}: {said[:200]}")
     return found

@@ -66,6 +66,35 @@ def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
         lay_out(a_grid(11), english, colour_theme, measure).table[-1].box.y  # a short table keeps one line
 
 
+def test_a_table_too_long_is_refused_for_the_table_not_for_the_rows_a_longer_table_squeezes(
+        english, colour_theme, measure):
+    """34 columns: on two lines they are too narrow for '595', on three or four
+    the rows lose the height they need.  The refusal is the two-line
+    arrangement's, which came nearest (its rows fit): it names the table and
+    the largest max_crosses that fits, and that fits."""
+    data = a_grid(17, bis=True)
+    message = refusal(data, english, colour_theme, measure)
+    assert re.fullmatch(r"mine\.yaml: the scoring table does not fit on 2 lines: 34 columns \(1x to 34x\), 17 a line"
+                        r" of \d\.\d\d mm each, '595' needs \d\.\d\d mm \(a max_crosses of at most 32 would fit\)",
+                        message), message
+    assert len(lay_out({**data, "max_crosses": 32}, english, colour_theme, measure).table) == 32
+
+
+def test_a_figure_that_fails_in_every_arrangement_is_the_one_named(english, colour_theme, measure):
+    """A double cell of a 19-cell row is too narrow for its number however the
+    sheet is arranged: the refusal names that cell, whatever the last
+    arrangement tried failed on; with fewer cells, as it says, it prints."""
+    data = a_grid(19)
+    data["rows"][2]["double"] = [12]
+    message = refusal(data, english, colour_theme, measure)
+    assert re.fullmatch(r"mine\.yaml: rows\[2\]\.cells\[\d+\]: the number 12 does not fit inside the frames of a"
+                        r" double cell \d\.\d mm wide: it needs \d\.\d\d mm at \d\.\d mm cap height, the frames leave"
+                        r" \d\.\d\d mm \(use fewer cells in the row\)", message), message
+    fewer = a_grid(16)
+    fewer["rows"][2]["double"] = [12]
+    assert lay_out(fewer, english, colour_theme, measure).cells
+
+
 def test_a_title_too_wide_says_to_shorten_it(english, colour_theme, measure):
     message = refusal(a_grid(11, title="W" * 40), english, colour_theme, measure)
     assert message.startswith(f"mine.yaml: title: text '{'W' * 40}' does not fit its box: needs ")

@@ -52,7 +52,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
     if plan.lucky_label is not None:
         yield plan.lucky_label
     for box in plan.lucky_boxes:
-        yield from pict.writing_box(box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.5 * k)
+        yield from pict.writing_box(box, theme.box_line, _thin(theme, BOX_LINE * k, k), 0.5 * k)
     for entry in plan.key:
         yield from _legend_entry(entry, theme, k)
 
@@ -91,7 +91,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
 
     yield plan.penalties_label
     for penalty in plan.penalties:
-        yield from pict.writing_box(penalty.box, theme.ink, _thin(theme, BOX_LINE * k, k), 0.4 * k)
+        yield from pict.writing_box(penalty.box, theme.box_line, _thin(theme, BOX_LINE * k, k), 0.4 * k)
         yield penalty.text
     for total in plan.totals:
         if total.colour is not None:
@@ -99,7 +99,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
             yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k, white=theme.outlined)
         else:
             width = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
-            yield from pict.writing_box(total.box, theme.ink, _thin(theme, width, k), 0.5 * k)
+            yield from pict.writing_box(total.box, theme.box_line, _thin(theme, width, k), 0.5 * k)
         if total.caption is not None:
             yield total.caption
     yield from plan.operators
@@ -113,7 +113,8 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
         band = theme.frame or (tint.strong if theme.outlined else theme.ink)
         yield from pict.heavy_frame(cell.box, band, cell.heavy, radius)
         radius = max(0.0, radius - cell.heavy)
-    yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill)
+    yield from pict.cell_frame(cell.pale, tint, cell.frame, outlined=theme.outlined, radius=radius, fill=fill,
+                               dash=() if cell.framed else theme.dash)  # a band's edge stays solid
     if cell.second is not None:
         line = _thin(theme, cell.second_line, k)
         yield from pict.double_frame(cell.second, tint.strong, line, radius * 0.5)
@@ -164,14 +165,14 @@ def _marker(kind: str, box: Box, theme: Theme, k: float) -> Iterator[Item]:
     """The legend's small picture of a double, framed, Bis or lucky box, in ink."""
     line = 0.2 * k
     if kind == "double":
-        yield from pict.writing_box(box, theme.ink, line)
+        yield from pict.writing_box(box, theme.box_line, line)
         yield from pict.double_frame(box.inset(0.45 * k), theme.ink, line, 0.0)
     elif kind == "framed":
         yield from pict.heavy_frame(box, theme.ink, HEAVY * k, 0.0)
     elif kind == "bis":
         yield from pict.writing_box(box.inset(0.35 * k), theme.ink, line)
     else:
-        yield from pict.writing_box(box, theme.ink, line, 0.3 * k)
+        yield from pict.writing_box(box, theme.box_line, line, 0.3 * k)
 
 
 def personalise(plan: SheetPlan, data: SheetData, theme: Theme, measure: Measure) -> tuple[Item, ...]:

@@ -50,14 +50,29 @@ def swatch(box: Box, tint: Tint, line: float) -> tuple[Item, ...]:
 
 
 def cell_frame(pale: Box, tint: Tint, frame: float, *, outlined: bool, radius: float,
-               fill: RGB | None = None) -> tuple[Item, ...]:
+               fill: RGB | None = None, dash: tuple[float, ...] = ()) -> tuple[Item, ...]:
     """A cell: a band (filled) or a line (``outlined``) of its strong colour,
     ``frame`` mm wide, around its background ``pale`` (in ``fill`` if given);
-    ``radius`` is the corner radius of the frame's outer edge."""
+    ``radius`` is the corner radius of the frame's outer edge.  An outlined
+    cell's line is dashed (on, off, ... mm) when ``dash`` is given."""
+    if outlined and dash:
+        box, inner = pale.inset(-frame / 2), max(0.0, radius - frame / 2)
+        return tinted(box, tint, inner, fill=fill) + (
+            Polygon(rounded(box, inner), stroke=tint.strong, line=frame, dash=dash),)
     if outlined:
         return tinted(pale.inset(-frame / 2), tint, max(0.0, radius - frame / 2), frame, fill)
     return (Rect(pale.inset(-frame), fill=tint.strong, radius=radius),) + tinted(
         pale, tint, max(0.0, radius - frame), fill=fill)
+
+
+def rounded(box: Box, radius: float, steps: int = 4) -> tuple[tuple[float, float], ...]:
+    """The outline of ``box`` with corners rounded by ``radius``, as points
+    (``steps`` segments a corner), clockwise from the top right corner."""
+    corners = ((box.right - radius, box.y + radius, -math.pi / 2), (box.right - radius, box.bottom - radius, 0.0),
+               (box.x + radius, box.bottom - radius, math.pi / 2), (box.x + radius, box.y + radius, math.pi))
+    return tuple((cx + radius * math.cos(start + math.pi / 2 * k / steps),
+                  cy + radius * math.sin(start + math.pi / 2 * k / steps))
+                 for cx, cy, start in corners for k in range(steps + 1))
 
 
 def heavy_frame(box: Box, colour: RGB, width: float, radius: float) -> tuple[Item, ...]:
@@ -85,12 +100,12 @@ def arrow(box: Box, colour: RGB, direction: str = "right") -> tuple[Item, ...]:
 
 def lock(box: Box, tint: Tint, *, outlined: bool, line: float, marked: bool) -> tuple[Item, ...]:
     """A padlock on a disc of the lock's colour: white on its strong colour,
-    or, ``outlined``, in its strong colour on its background.  ``marked``:
+    or, ``outlined``, in its numbers' colour on its background.  ``marked``:
     the colour's mark, large, is the padlock's body."""
     w = box.w
     if outlined:  # the colour's background, hatched if it is, as on its cells: a disc is a box this round
         disc = tinted(box.inset(line / 2), tint, (w - line) / 2, line)
-        metal, keyhole = tint.strong, WHITE
+        metal, keyhole = tint.ink, WHITE  # the numbers' colour: a light outline's would not show
     else:
         disc = (Circle(box.cx, box.cy, w / 2, fill=tint.strong),)
         metal, keyhole = WHITE, tint.ink

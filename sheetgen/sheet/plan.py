@@ -19,6 +19,7 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -321,8 +322,7 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
     code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
-    sheet scaled, never tighter); the last arrangement's refusal is the most
-    lenient one, so what it says would fit, fits."""
+    sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w = 0, None, None
     if size != STANDARD:
         try:
@@ -331,19 +331,38 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
         except LayoutError:
             first = 0
-    refused: LayoutError | None = None
+    refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
     for code in (True, False) if machine else (False,):
         for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
             if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
                                                           replace(fit, table_lines=fit.table_lines - 1))):
                 continue  # more lines than the table needs only take the rows' height
+            reached: list[str] = []
             try:
                 sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
-                return _plan(sheet, header, serial), place
+                return _plan(sheet, header, serial, reached), place
             except LayoutError as error:
-                refused = error
-    assert refused is not None
-    raise refused
+                refusals.append((len(reached), error))
+    raise _nearest(refusals)
+
+
+def _figure(error: LayoutError) -> tuple[str, str]:
+    """What a refusal is about: its place in the grid file and its first words, numbers left out."""
+    return error.path, re.sub(r"\d+(\.\d+)?", "#", error.message.split(":")[0])
+
+
+def _nearest(refusals: list[tuple[int, LayoutError]]) -> LayoutError:
+    """The refusal that says what stops the grid printing: where one figure
+    fails in every arrangement, the most lenient arrangement's word on it (the
+    last: what it says would fit, fits); else the refusal of the arrangement
+    that came nearest to a sheet, the one whose plan got furthest (of two as
+    far, the later, more lenient one).  Not simply the last: the last
+    arrangement may fail on a figure an earlier one placed."""
+    figures = {_figure(error) for _, error in refusals}
+    if len(figures) == 1:
+        return refusals[-1][1]
+    furthest = max(reached for reached, _ in refusals)
+    return [error for reached, error in refusals if reached == furthest][-1]
 
 
 def _machine(s: _Sheet) -> MachinePlan | None:
@@ -361,7 +380,10 @@ def _machine(s: _Sheet) -> MachinePlan | None:
     return MachinePlan(fiducials, code)
 
 
-def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
+def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = None) -> SheetPlan:
+    """The sheet in the arrangement ``s.fit``; ``reached`` gets the name of
+    each band as it is placed, so that a refusal tells how far the plan got."""
+    reached = [] if reached is None else reached
     grid, content = s.grid, s.content
     machine = _machine(s)
     # The bands the corner marks share: the top ones and the totals, each kept clear of them.
@@ -375,6 +397,7 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
         y += s.mm(STRIP_H + GAP)  # the full gap: the header line is read apart from the title band
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
+    reached.append("title")
     y += s.mm(TITLE_H + s.gap)
 
     key_in_title = bool(title.key)
@@ -401,27 +424,33 @@ def _plan(s: _Sheet, header: bool, serial: bool) -> SheetPlan:
     rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
     with _where("rows"):
         rows = _rows(s, rows_box, f"{listed} take {below_h:.1f} mm below them")
+    reached.append("rows")
     y = rows_box.bottom + s.mm(s.gap)
 
     bar = None
     if grid.bonus_bar:
         bar = _bonus_bar(s, Box(content.x, y, content.w, s.mm(BAR_H)), rows.cells_x)
         y += s.mm(BAR_H + s.gap)
+        reached.append("bonus bar")
     placed: dict[int, list[LegendEntry]] = {}
     for before, line in zip([None, *legend_lines], legend_lines):
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
         placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(s.legend_h)), headed)
         y += s.mm(s.legend_h + s.line_gap)
     y += (s.mm(s.gap - s.line_gap)) if legend_lines else 0.0
+    reached.append("legend")
     table = _score_table(s, Box(content.x, y, content.w, table_h))
+    reached.append("table")
     y += table_h + s.mm(s.gap)
     penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
     if shared:
         band = Box(beside_x, y + s.mm(PENALTIES_H - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
         placed[id(shared)] = _legend_line(s, shared, band, False)
     legend = [entry for key in order if key in placed for entry in placed[key]]
+    reached.append("penalties")
     y += s.mm(PENALTIES_H + s.gap)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
+    reached.append("totals")
     if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
         raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(

@@ -244,6 +244,13 @@ class Theme:
     bold: bool = True  # False: what is usually bold (title, numbers, points) prints regular
     marks: bool = False  # a colour's mark in its cells, locks and boxes, and a key on the sheet
     frame: RGB | None = None  # the band around a framed (bonus) cell; None: the cell's strong colour, or ink
+    boxes: RGB | None = None  # the frames of boxes to write in (lucky, penalties, totals); None: ink
+    dash: tuple[float, ...] = ()  # mm on, off: an outlined cell's line dashed; () solid
+
+    @property
+    def box_line(self) -> RGB:
+        """The colour of a frame around a box to write in."""
+        return self.boxes or self.ink
 
     @cached_property
     def _tints(self) -> dict[Colour, Tint]:
@@ -271,6 +278,11 @@ def _mm(node: Node, low: float, high: float) -> float:
     return float(value)
 
 
+def _dash(node: Node) -> tuple[float, float]:
+    on, off = node.sequence(2, 2, "lengths")
+    return _mm(on, 0.2, 5), _mm(off, 0.2, 5)
+
+
 @cache
 def _themes_file() -> dict[str, Node]:
     return Node("themes.yaml", "", shipped_data(DATA / "themes.yaml")).mapping(required=("marks", "themes"))
@@ -296,7 +308,8 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
     if len(set(shapes.values())) < len(shapes):
         marks_node.fail("two colours share a mark (each colour needs its own)")
     fields = top["themes"].at(name).mapping(
-        required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line"), optional=("frame",)
+        required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line"),
+        optional=("frame", "boxes", "dash"),
     )
     palette = fields["palette"].mapping(required=[c.value for c in Colour])
     tints = []
@@ -320,4 +333,6 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
         bold=fields["bold"].boolean(),
         marks=fields["marks"].boolean() or colour_marks,
         frame=_rgb(fields["frame"]) if "frame" in fields else None,
+        boxes=_rgb(fields["boxes"]) if "boxes" in fields else None,
+        dash=_dash(fields["dash"]) if "dash" in fields else (),
     )
