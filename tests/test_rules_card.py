@@ -22,7 +22,8 @@ from sheetgen.pdf.impose import EDGE, PAPERS
 from sheetgen.pdf.render import measure_text
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
-from sheetgen.play.rules_card import LEADING, PEN, Card, compose_example, example_picture, layout_card
+from sheetgen.play.rules_card import (LEADING, PEN, Card, Target, compose_example, example_picture, layout_card,
+                                      picture_targets)
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
 from sheetgen.sheet.plan import plan_sheet
@@ -39,9 +40,10 @@ def card_of(name: str, lang: str, paper: str) -> Card:
     grid, labels = load_grid(name), load_labels(lang)
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
-    picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
+    theme = load_theme("colour")
+    picture = example_picture(grid, marks, score, labels, theme, measure_text)
     return layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture, PAPERS[paper],
-                       measure_text)
+                       measure_text, picture_targets(grid, labels, theme, measure_text))
 
 
 @pytest.mark.parametrize("paper", CARD_PAPERS)

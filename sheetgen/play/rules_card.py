@@ -19,6 +19,7 @@ from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
 from ..records import record
 from ..sheet.draw import draw_sheet, personalise
+from ..sheet.boxes import CellPlan
 from ..sheet.plan import Measure, SheetData, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
@@ -41,6 +42,14 @@ PICTURE_SHARE = 0.56  # of the content width: the sheet's picture
 BULLET = 0.16  # radius of a list's bullet, in type sizes
 INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
+CALLOUT_W = 30.0  # the least width of the callouts' column on either side of the picture, mm
+CALLOUT_MOST = 40.0  # and the most
+CALLOUT_GAP = 3.0  # between a callout's text and the picture
+CALLOUT_SCALE = 0.85  # a callout's type, in body sizes
+CALLOUT_SPACE = 0.5  # between two callouts, in their type size
+LEADER: RGB = (0.35, 0.35, 0.35)
+LEADER_LINE = 0.25
+LEADER_DOT = 0.45  # the dot where a leader meets its box, radius in mm
 
 
 @record
@@ -59,11 +68,35 @@ class Example:
 
 
 @record
+class Target:
+    """A box of the pictured sheet that a callout names, in the sheet's mm."""
+
+    kind: str  # "direction", "lock", "threshold", "penalty", "double", "framed", "symbol", "bis", "colour", "lucky"
+    text: str
+    box: Box
+
+
+@record
+class Callout:
+    """A callout placed on the card: its lines of text, the box they fill,
+    and the leader line from ``start`` (beside the text) to ``end`` (on the
+    edge of the target's box), all in page coordinates."""
+
+    kind: str
+    lines: tuple[Text, ...]
+    box: Box
+    start: tuple[float, float]
+    end: tuple[float, float]
+    target: Box
+
+
+@record
 class Card:
     page: Drawing  # the words and rules, in page coordinates
     picture: Placed  # the sheet of the example
     content: Box  # everything printed stays inside
     body_size: float  # the type size the rules fit at, mm
+    callouts: tuple[Callout, ...] = ()
 
 
 def _number(value: int) -> str:
@@ -136,15 +169,27 @@ def played_turn(grid: Grid, labels: Labels) -> Iterable[str]:
 
 
 def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float],
-                measure: Measure) -> Card:
+                measure: Measure, targets: Sequence[Target] = ()) -> Card:
     """The card on paper ``paper`` (width, height in mm) at the largest body
-    size at which everything fits; ``LayoutError`` if none does."""
+    size at which everything fits, the picture (with a callout beside it for
+    each of ``targets``) then made as large as the page leaves room for;
+    ``LayoutError`` if nothing fits."""
     width, height = paper
     content = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     for size in BODY_SIZES:
-        card = _card(rules, example, picture, paper, content, size, measure)
-        if card is not None:
-            return card
+        smallest = content.w * PICTURE_SHARE
+        fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+        if fitted is None:
+            continue
+        card, used = fitted
+        largest = content.w - 2 * (CALLOUT_W + CALLOUT_GAP)
+        room = content.bottom - used  # what the page leaves: the picture grows into it
+        grown = min(largest, smallest * (1 + room / (picture.height * smallest / picture.width)))
+        for wide in (grown, (grown + smallest) / 2):  # the columns may fall differently: try a little smaller
+            bigger = _card(rules, example, picture, targets, paper, content, size, wide, measure)
+            if bigger is not None:
+                return bigger[0]
+        return card
     raise LayoutError(f"the rules do not fit on one {width:g} x {height:g} mm page, even at"
                       f" {BODY_SIZES[-1] / PT:g} pt")
 
@@ -167,8 +212,10 @@ class _Line:
         return self.size * LEADING
 
 
-def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float], content: Box, size: float,
-          measure: Measure) -> Card | None:
+def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Target], paper: tuple[float, float],
+          content: Box, size: float, picture_w: float, measure: Measure) -> tuple[Card, float] | None:
+    """The card at body size ``size`` with the picture ``picture_w`` wide, and
+    the bottom its rules reach; None if they do not fit."""
     items: list[Item] = []
     heading = _Line(rules.heading, size * HEADING_SCALE, bold=True)
     y = content.y
@@ -182,12 +229,24 @@ def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, 
     items.append(Polygon(((content.x, y), (content.right, y)), stroke=RULE, line=0.3, closed=False))
     y += size * PARAGRAPH_GAP * 2
 
-    placed = Placed(picture, content.x, y, content.w * PICTURE_SHARE / picture.width)
-    side = Box(placed.box.right + GUTTER, y, content.right - placed.box.right - GUTTER, 0.0)
-    bottom = _example(example, side, size, measure, items)
-    top = max(placed.box.bottom, bottom) + size * SECTION_GAP * 2
+    placed = Placed(picture, content.cx - picture_w / 2, y, picture_w / picture.width)
+    callouts = _callouts(targets, placed, content, size * CALLOUT_SCALE, measure)
+    if callouts is None:
+        return None
+    for callout in callouts:
+        items += callout.lines
+        items.append(Polygon((callout.start, callout.end), stroke=LEADER, line=LEADER_LINE, closed=False))
+        items.append(Circle(*callout.end, LEADER_DOT, fill=LEADER))
+    below = max([placed.box.bottom] + [c.box.bottom for c in callouts]) + size * SECTION_GAP * 2
 
     column_w = (content.w - GUTTER * (COLUMNS - 1)) / COLUMNS
+    scores = Box(content.x, below, column_w, 0.0)
+    turn = Box(content.x + column_w + GUTTER, below, column_w, 0.0)
+    top = max(_scores(example, scores, size, measure, items), _turn(example, turn, size, measure, items))
+    top += size * SECTION_GAP * 2
+    items.append(Polygon(((content.x, top - size * SECTION_GAP), (content.right, top - size * SECTION_GAP)),
+                         stroke=RULE, line=0.3, closed=False))
+
     lines = list(_rules_lines(rules, column_w, size, measure))
     positions = _flow(lines, top, content.bottom)
     if positions is None:
@@ -204,7 +263,82 @@ def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, 
         if line.bullet:
             items.append(Circle(x + line.indent / 2, line_top + line.size * (ASCENT - 0.28), line.size * BULLET,
                                 fill=INK))
-    return Card(Drawing(paper[0], paper[1], tuple(items)), placed, content, size)
+    used = max(line_top + line.height for line, (_, line_top) in zip(lines, positions))
+    return Card(Drawing(paper[0], paper[1], tuple(items)), placed, content, size, tuple(callouts)), used
+
+
+def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: float,
+              measure: Measure) -> list[Callout] | None:
+    """A callout for each target, beside the picture on the side nearer to
+    its box, stacked down from the box's height without overlapping; the
+    leader runs from the text to the middle of the box's near edge.  None if
+    there is no room for the callouts' column."""
+    picture = placed.box
+    left_w = min(CALLOUT_MOST, picture.x - CALLOUT_GAP - content.x)
+    right_w = min(CALLOUT_MOST, content.right - picture.right - CALLOUT_GAP)
+    if targets and min(left_w, right_w) < CALLOUT_W - 0.01:
+        return None
+    k = placed.scale
+    on_page = [(t, Box(placed.x + t.box.x * k, placed.y + t.box.y * k, t.box.w * k, t.box.h * k)) for t in targets]
+    callouts: list[Callout] = []
+    for left in (True, False):
+        side = sorted(((t, box) for t, box in on_page if (box.cx < picture.cx) == left), key=lambda tb: tb[1].cy)
+        width = left_w if left else right_w
+        x = picture.x - CALLOUT_GAP - width if left else picture.right + CALLOUT_GAP
+        floor = picture.y
+        for target, box in side:
+            parts = _wrap(target.text, width, size, False, measure)
+            height = len(parts) * size * LEADING
+            top = max(floor, box.cy - height / 2)
+            floor = top + height + size * CALLOUT_SPACE
+            lines = tuple(_text(_Line(part, size), x, top + n * size * LEADING, width,
+                                anchor="end" if left else "start") for n, part in enumerate(parts))
+            widest = max(measure(part, False, size) for part in parts)
+            text_box = Box(x + width - widest if left else x, top, widest, height)
+            start = (x + width + 0.8, top + height / 2) if left else (x - 0.8, top + height / 2)
+            end = (box.x, box.cy) if left else (box.right, box.cy)
+            callouts.append(Callout(target.kind, lines, text_box, start, end, box))
+    return callouts
+
+
+def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) -> tuple[Target, ...]:
+    """What the card's callouts name on the pictured sheet, found in the
+    sheet's plan: the first row's direction and lock, the threshold hint, the
+    penalty boxes, the lucky numbers, and one cell of each special kind the
+    grid has (the one nearest an edge of the sheet)."""
+    plan = plan_sheet(grid, labels, theme, measure)
+    targets: list[Target] = []
+    if plan.arrows:
+        targets.append(Target("direction", labels("rules_callout_direction"), plan.arrows[0].box))
+    if plan.locks:
+        targets.append(Target("lock", labels("rules_callout_lock"), plan.locks[0].box))
+    hinted = next((lock.hint for lock in plan.locks if lock.hint is not None and lock.hint.box is not None), None)
+    if hinted is not None and hinted.box is not None:
+        targets.append(Target("threshold", labels.fill("rules_callout_threshold", count=grid.close_after), hinted.box))
+    if plan.penalties:
+        first = plan.penalties[0]
+        targets.append(Target("penalty", labels.fill("rules_callout_penalty", points=_number(-abs(first.points))),
+                              first.box))
+    if plan.lucky_boxes:
+        targets.append(Target("lucky", labels("rules_callout_lucky"), plan.lucky_boxes[0]))
+    content = plan.content
+
+    def nearest(cells: Iterable[CellPlan]) -> CellPlan | None:
+        return min(cells, key=lambda c: min(c.box.x - content.x, content.right - c.box.right), default=None)
+
+    several = {r for r, row in enumerate(grid.rows) if len(row.colours) > 1}
+    for kind, cell in [
+        ("double", nearest(c for c in plan.cells if c.double)),
+        ("framed", nearest(c for c in plan.cells if c.framed)),
+        ("symbol", nearest(c for c in plan.cells if c.symbol is not None)),
+        ("bis", nearest(c for c in plan.cells if c.bis_box is not None)),
+        ("colour", nearest(c for c in plan.cells if c.row in several)),
+    ]:
+        if cell is not None:
+            box = cell.symbol_box if kind == "symbol" and cell.symbol_box else \
+                cell.bis_box if kind == "bis" and cell.bis_box else cell.box
+            targets.append(Target(kind, labels(f"rules_callout_{kind}"), box))
+    return tuple(targets)
 
 
 def _wrap(text: str, width: float, size: float, bold: bool, measure: Measure) -> list[str]:
@@ -229,9 +363,9 @@ def _text(line: _Line, x: float, top: float, width: float, anchor: str = "start"
     return Text(at, top + line.size * ASCENT, line.text, line.size, INK, line.bold, anchor, box=box, role="card")
 
 
-def _example(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
-    """The worked example in ``area`` (its height is free): title, intro, then a
-    line per score with its points right-aligned; the bottom reached."""
+def _scores(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
+    """The worked example's score in ``area`` (its height is free): title,
+    intro, then a line per score with its points right-aligned; the bottom reached."""
     y = area.y
     for text, line_size, bold in [(example.title, size * TITLE_SCALE, True), (example.intro, size, False)]:
         for part in _wrap(text, area.w, line_size, bold, measure):
@@ -246,8 +380,13 @@ def _example(example: Example, area: Box, size: float, measure: Measure, items: 
         for part in _wrap(what, room, size, bold, measure):
             items.append(_text(_Line(part, size, bold), area.x, y, room))
             y += size * LEADING
+    return y
+
+
+def _turn(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
+    """The turn played out in ``area``: its title and paragraphs; the bottom reached."""
+    y = area.y
     if example.turn:
-        y += size * SECTION_GAP
         for part in _wrap(example.turn_title, area.w, size * TITLE_SCALE, True, measure):
             items.append(_text(_Line(part, size * TITLE_SCALE, True), area.x, y, area.w))
             y += size * TITLE_SCALE * LEADING
