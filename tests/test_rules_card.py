@@ -22,8 +22,15 @@ from sheetgen.pdf.impose import EDGE, PAPERS
 from sheetgen.pdf.render import measure_text
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
-from sheetgen.play.rules_card import (LEADING, PEN, Card, Target, compose_example, example_picture, layout_card,
-                                      picture_targets)
+from sheetgen.play.rules_card import (
+    LEADING,
+    PEN,
+    Card,
+    compose_example,
+    example_picture,
+    layout_card,
+    picture_targets,
+)
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
 from sheetgen.sheet.plan import plan_sheet

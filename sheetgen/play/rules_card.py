@@ -18,8 +18,8 @@ from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
 from ..records import record
-from ..sheet.draw import draw_sheet, personalise
 from ..sheet.boxes import CellPlan
+from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
