@@ -7,7 +7,7 @@ at a scale) with the example's score beside it, and the rules in two columns
 below, at the largest type size from ``BODY_SIZES`` at which they fit inside
 the margins.  Text widths come from ``measure(text, bold, size) -> width``
 (mm), given by the caller, as for the sheet.  Which sheet the picture shows
-is ``example.example_marks``; its score is ``scoring.score_sheet``'s.
+is ``example.example_sheet``'s (a final sheet of the simulator's); its score is ``scoring.score_sheet``'s.
 """
 
 from __future__ import annotations
@@ -440,14 +440,14 @@ WRITING = 0.5  # a number written in a totals box: its size, as a share of the b
 
 
 def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, theme: Theme,
-                    measure: Measure) -> Drawing:
+                    measure: Measure, lucky: tuple[int, ...] = ()) -> Drawing:
     """The sheet of the example as its player left it: the sheet (with the
-    first lucky numbers a print run deals), a cross in every crossed cell,
+    player's ``lucky`` numbers, else the first a print run deals), a cross in every crossed cell,
     small box, lock, bar box and penalty box, and the points written in the
     totals line."""
     plan = plan_sheet(grid, labels, theme, measure)
-    lucky = next(deal_lucky(grid.lucky, DEFAULT_SEED))
-    items = list(draw_sheet(plan, theme).items) + list(personalise(plan, SheetData(lucky), theme, measure))
+    numbers = lucky if lucky and grid.lucky else next(deal_lucky(grid.lucky, DEFAULT_SEED))
+    items = list(draw_sheet(plan, theme).items) + list(personalise(plan, SheetData(numbers), theme, measure))
     for cell in plan.cells:
         row = marks.rows[cell.row]
         if cell.number in row.crossed:
