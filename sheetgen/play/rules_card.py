@@ -38,7 +38,7 @@ PARAGRAPH_GAP = 0.4  # in type sizes
 SECTION_GAP = 0.8
 HEADING_SCALE = 1.9  # the card's heading, in body sizes
 TITLE_SCALE = 1.1  # section titles
-PICTURE_SHARE = 0.56  # of the content width: the sheet's picture
+PICTURE_SHARE = 0.45  # of the content width: the least the sheet's picture takes (it grows into what the rules leave)
 BULLET = 0.16  # radius of a list's bullet, in type sizes
 INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
@@ -206,6 +206,7 @@ class _Line:
     before: float = 0.0
     bullet: bool = False
     keep: int = 0
+    points: str = ""  # a score line's points, right-aligned in its column
 
     @property
     def height(self) -> float:
@@ -240,14 +241,8 @@ def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Ta
     below = max([placed.box.bottom] + [c.box.bottom for c in callouts]) + size * SECTION_GAP * 2
 
     column_w = (content.w - GUTTER * (COLUMNS - 1)) / COLUMNS
-    scores = Box(content.x, below, column_w, 0.0)
-    turn = Box(content.x + column_w + GUTTER, below, column_w, 0.0)
-    top = max(_scores(example, scores, size, measure, items), _turn(example, turn, size, measure, items))
-    top += size * SECTION_GAP * 2
-    items.append(Polygon(((content.x, top - size * SECTION_GAP), (content.right, top - size * SECTION_GAP)),
-                         stroke=RULE, line=0.3, closed=False))
-
-    lines = list(_rules_lines(rules, column_w, size, measure))
+    top = below
+    lines = list(_example_lines(example, column_w, size, measure)) + list(_rules_lines(rules, column_w, size, measure))
     positions = _flow(lines, top, content.bottom)
     if positions is None:
         return None
@@ -259,7 +254,11 @@ def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Ta
         low, high, positions = (low, middle, flowed) if flowed is not None else (middle, high, positions)
     for line, (column, line_top) in zip(lines, positions):
         x = content.x + column * (column_w + GUTTER)
-        items.append(_text(line, x + line.indent, line_top, column_w - line.indent))
+        room = column_w - line.indent
+        if line.points:
+            items.append(_text(_Line(line.points, line.size, line.bold), x, line_top, column_w, anchor="end"))
+            room -= measure(line.points, line.bold, line.size) + line.size
+        items.append(_text(line, x + line.indent, line_top, room))
         if line.bullet:
             items.append(Circle(x + line.indent / 2, line_top + line.size * (ASCENT - 0.28), line.size * BULLET,
                                 fill=INK))
@@ -363,39 +362,27 @@ def _text(line: _Line, x: float, top: float, width: float, anchor: str = "start"
     return Text(at, top + line.size * ASCENT, line.text, line.size, INK, line.bold, anchor, box=box, role="card")
 
 
-def _scores(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
-    """The worked example's score in ``area`` (its height is free): title,
-    intro, then a line per score with its points right-aligned; the bottom reached."""
-    y = area.y
-    for text, line_size, bold in [(example.title, size * TITLE_SCALE, True), (example.intro, size, False)]:
-        for part in _wrap(text, area.w, line_size, bold, measure):
-            line = _Line(part, line_size, bold)
-            items.append(_text(line, area.x, y, area.w))
-            y += line.height
-    y += size * PARAGRAPH_GAP
+def _example_lines(example: Example, width: float, size: float, measure: Measure) -> Iterable[_Line]:
+    """The worked example as the first lines of the columns: its title and
+    intro, a line per score with its points right-aligned (a score's words
+    kept together), the total; then the turn played out."""
+    title_size = size * TITLE_SCALE
+    for text in _wrap(example.title, width, title_size, True, measure):
+        yield _Line(text, title_size, True, keep=2)
+    yield from (_Line(text, size) for text in _wrap(example.intro, width, size, False, measure))
     scores = [(what, points, False) for what, points in example.lines] + [(*example.total, True)]
-    for what, points, bold in scores:
-        room = area.w - measure(points, bold, size) - size
-        items.append(_text(_Line(points, size, bold), area.x, y, area.w, anchor="end"))
-        for part in _wrap(what, room, size, bold, measure):
-            items.append(_text(_Line(part, size, bold), area.x, y, room))
-            y += size * LEADING
-    return y
-
-
-def _turn(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
-    """The turn played out in ``area``: its title and paragraphs; the bottom reached."""
-    y = area.y
-    if example.turn:
-        for part in _wrap(example.turn_title, area.w, size * TITLE_SCALE, True, measure):
-            items.append(_text(_Line(part, size * TITLE_SCALE, True), area.x, y, area.w))
-            y += size * TITLE_SCALE * LEADING
+    for n, (what, points, bold) in enumerate(scores):
+        parts = _wrap(what, width - measure(points, bold, size) - size, size, bold, measure)
+        for i, part in enumerate(parts):
+            yield _Line(part, size, bold, before=size * PARAGRAPH_GAP if n == 0 and i == 0 else 0.0,
+                        keep=len(parts) - 1 - i, points=points if i == 0 else "")
+    if not example.turn:
+        return
+    for i, text in enumerate(_wrap(example.turn_title, width, title_size, True, measure)):
+        yield _Line(text, title_size, True, before=size * SECTION_GAP if i == 0 else 0.0, keep=2)
     for n, paragraph in enumerate(example.turn):
-        y += size * PARAGRAPH_GAP if n else 0.0
-        for part in _wrap(paragraph, area.w, size, False, measure):
-            items.append(_text(_Line(part, size), area.x, y, area.w))
-            y += size * LEADING
-    return y
+        for i, text in enumerate(_wrap(paragraph, width, size, False, measure)):
+            yield _Line(text, size, before=size * PARAGRAPH_GAP if i == 0 and n > 0 else 0.0)
 
 
 def _rules_lines(rules: Rules, width: float, size: float, measure: Measure) -> Iterable[_Line]:
