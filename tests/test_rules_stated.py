@@ -40,7 +40,7 @@ RULES: dict[str, tuple[Callable[[Grid], bool], dict[str, str]]] = {
         "it": r"al massimo una casella; ciò che quella casella fa scattare si aggiunge",
         "nl": r"hoogstens één vakje aan; wat dat vakje in gang zet, komt erbij"}),
     "the closer's row shut for them at once": (EVERY, {
-        "en": r"a row that you close is shut for you at once", "de": r"die du abschließt, ist für dich sofort zu",
+        "en": r"a row that you close is shut for you at once", "de": r"die du abschließt, ist für dich sofort abgeschlossen",
         "fr": r"que vous clôturez est close pour vous aussitôt", "it": r"che chiudi tu è chiusa per te subito",
         "nl": r"die jij afsluit, is voor jou meteen dicht"}),
     "mistake: only the active player takes a penalty": (EVERY, {
