@@ -108,4 +108,8 @@ def test_the_callouts_speak_the_cards_language(lang):
     texts = {c.kind: " ".join(line.text for line in c.lines) for c in made.callouts}
     assert texts["lock"].replace("\u00a0", " ") == labels("rules_callout_lock").replace("\u00a0", " ")
     assert str(GRIDS["doubles"].close_after) in texts["threshold"]
+    one, two = (" ".join(line.text for c in card(name, lang, "a4").callouts if c.kind == "lucky" for line in c.lines)
+                for name in ("lucky6", "longo"))
+    assert (one, two) == (labels.fill("rules_callout_lucky", count=1), labels.fill("rules_callout_lucky", count=2))
+    assert one != two
     assert all(isinstance(line, Text) for c in made.callouts for line in c.lines)

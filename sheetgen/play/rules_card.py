@@ -319,7 +319,8 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
         targets.append(Target("penalty", labels.fill("rules_callout_penalty", points=_number(-abs(first.points))),
                               first.box))
     if plan.lucky_boxes:
-        targets.append(Target("lucky", labels("rules_callout_lucky"), plan.lucky_boxes[0]))
+        targets.append(Target("lucky", labels.fill("rules_callout_lucky", count=len(plan.lucky_boxes)),
+                              plan.lucky_boxes[0]))
     content = plan.content
 
     def nearest(cells: Iterable[CellPlan]) -> CellPlan | None:
