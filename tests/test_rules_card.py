@@ -128,7 +128,7 @@ def test_the_example_lines_add_up_to_the_total():
         ("green: 1\u00a0cell = 1\u00a0cross", "1"),
         ("blue: 6\u00a0cells = 6\u00a0crosses", "21"),
         ("2\u00a0penalties", "\u221210"),
-        ("Diamond: 1 cross in each open row", "+0"),
+        ("Diamond: 1 cross in each open row (its crosses are already in the rows)", ""),
         ("Square: your lowest-scoring row counts double", "+1"),
     )
     assert example.total == ("Total", "73")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..errors import LayoutError
-from ..grid.model import Grid
+from ..grid.model import Effect, Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
 from ..records import record
 from ..sheet.boxes import CellPlan
@@ -40,6 +40,7 @@ HEADING_SCALE = 1.9  # the card's heading, in body sizes
 TITLE_SCALE = 1.1  # section titles
 PICTURE_SHARE = 0.45  # of the content width: the least the sheet's picture takes (it grows into what the rules leave)
 BULLET = 0.16  # radius of a list's bullet, in type sizes
+IMMEDIATE = (Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW)  # powers that cross cells instead of scoring
 INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
 CALLOUT_W = 30.0  # the least width of the callouts' column on either side of the picture, mm
@@ -119,9 +120,11 @@ def compose_example(grid: Grid, marks: Marks, score: Score, labels: Labels) -> E
         lines.append((labels.fill("rules_example_penalties", count=score.penalties), _number(score.penalty_points)))
     for power in score.powers:
         amount = next(p.amount for p in grid.powers if p.symbol is power.symbol)
-        what = labels.fill("rules_example_power", symbol=labels(f"rules_symbol_{power.symbol.value}"),
+        at_once = power.effect in IMMEDIATE  # its crosses are counted in the rows: no points of its own
+        what = labels.fill("rules_example_power_rows" if at_once else "rules_example_power",
+                           symbol=labels(f"rules_symbol_{power.symbol.value}"),
                            effect=labels(f"power_{power.effect.value}", amount or None))
-        lines.append((what, f"+{power.points}"))
+        lines.append((what, "" if at_once else f"+{power.points}"))
     return Example(labels("rules_title_example"), labels("rules_example"), tuple(lines),
                    (labels("rules_example_total"), _number(score.total)), labels("rules_goal"),
                    labels("rules_title_example_turn"), tuple(played_turn(grid, labels)))
