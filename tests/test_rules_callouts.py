@@ -78,7 +78,9 @@ def test_each_callout_points_at_the_box_of_its_kind_in_the_plan():
     ends = {c.kind: c.target for c in made.callouts}
     assert ends["direction"] == on_page(made, plan.arrows[0].box)
     assert ends["lock"] == on_page(made, plan.locks[0].box)
-    assert ends["penalty"] == on_page(made, plan.penalties[0].box)
+    label, first = plan.penalties_label.box, plan.penalties[0].box  # the band: the label, then the boxes
+    assert ends["penalty"] == on_page(made, Box(label.x, min(label.y, first.y), first.right - label.x,
+                                                max(label.bottom, first.bottom) - min(label.y, first.y)))
     symbols = {on_page(made, c.symbol_box) for c in plan.cells if c.symbol_box is not None}
     assert ends["symbol"] in symbols
 

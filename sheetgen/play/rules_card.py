@@ -318,9 +318,11 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
     if hinted is not None and hinted.box is not None:
         targets.append(Target("threshold", labels.fill("rules_callout_threshold", count=grid.close_after), hinted.box))
     if plan.penalties:
-        first = plan.penalties[0]
+        first, label = plan.penalties[0], plan.penalties_label.box
+        # The band of penalty boxes with its label, so that the leader ends before the label, not across it.
+        band = _around([first.box] + ([label] if label is not None and label.right <= first.box.x else []))
         targets.append(Target("penalty", labels.fill("rules_callout_penalty", points=_number(-abs(first.points))),
-                              first.box))
+                              band))
     if plan.lucky_boxes:
         targets.append(Target("lucky", labels.fill("rules_callout_lucky", count=len(plan.lucky_boxes)),
                               plan.lucky_boxes[0]))
@@ -342,6 +344,12 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
                 cell.bis_box if kind == "bis" and cell.bis_box else cell.box
             targets.append(Target(kind, labels(f"rules_callout_{kind}"), box))
     return tuple(targets)
+
+
+def _around(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding ``boxes``."""
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
 
 
 def _wrap(text: str, width: float, size: float, bold: bool, measure: Measure) -> list[str]:
