@@ -35,13 +35,6 @@ class Recording:
         self.calls.add((key, n))
         return self.labels(key, n)
 
-    def grid_title(self, grid):
-        """The sheet's title: a built-in grid's is a word of the language file too."""
-        title = self.labels.grid_title(grid)
-        if f"rules_grid_title_{grid.name}" in dict(self.labels.words) and title != grid.title:
-            self.calls.add((f"rules_grid_title_{grid.name}", None))
-        return title
-
 
 def printed_labels(grid, labels, theme, measure) -> Recording:
     recording = Recording(labels)

@@ -460,10 +460,9 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
 
 def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
     grid = s.grid
-    text = s.labels.grid_title(grid)  # a built-in grid's title in the sheet's language
-    title_w = min(s.width(text, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
     try:
-        title = s.text(text, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+        title = s.text(grid.title, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
     except LayoutError as error:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
