@@ -15,10 +15,16 @@ from sheetgen.pdf.impose import PAPERS
 from sheetgen.pdf.render import measure_text
 from sheetgen.play.example import example_marks
 from sheetgen.play.rules import compose_rules
-from sheetgen.play.rules_card import Card, compose_example, example_picture, layout_card, picture_targets
+from sheetgen.play.rules_card import (
+    Card,
+    compose_example,
+    example_picture,
+    layout_card,
+    picture_plan,
+    picture_targets,
+)
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import CARD_PAPERS
-from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
 from test_rules_stated import custom_grids
@@ -54,7 +60,7 @@ def test_callouts_stay_off_the_cells_and_each_other_and_point_at_their_box(name,
     made = card(name, "en", paper)
     width, height = PAPERS[paper]
     page = Box(0, 0, width, height)
-    plan = plan_sheet(grid, labels, THEME, measure_text)
+    plan = picture_plan(grid, labels, THEME, measure_text)
     cells = [on_page(made, cell.box) for cell in plan.cells]
     assert made.callouts, name
     for callout in made.callouts:
@@ -74,7 +80,7 @@ def test_callouts_stay_off_the_cells_and_each_other_and_point_at_their_box(name,
 def test_each_callout_points_at_the_box_of_its_kind_in_the_plan():
     grid, labels = GRIDS["powers"], load_labels("en")
     made = card("powers", "en", "a4")
-    plan = plan_sheet(grid, labels, THEME, measure_text)
+    plan = picture_plan(grid, labels, THEME, measure_text)
     ends = {c.kind: c.target for c in made.callouts}
     assert ends["direction"] == on_page(made, plan.arrows[0].box)
     assert ends["lock"] == on_page(made, plan.locks[0].box)

@@ -29,11 +29,11 @@ from sheetgen.play.rules_card import (
     compose_example,
     example_picture,
     layout_card,
+    picture_plan,
     picture_targets,
 )
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
-from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
 from conftest import need_tool
@@ -269,7 +269,7 @@ def test_the_picture_shows_the_crosses_of_the_example_and_its_points(name):
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, theme, measure_text)
-    plan = plan_sheet(grid, labels, theme, measure_text)
+    plan = picture_plan(grid, labels, theme, measure_text)
     for cell in plan.cells:
         row = marks.rows[cell.row]
         assert crosses_in(picture, cell.box) == (cell.number in row.crossed), cell

@@ -13,6 +13,7 @@ is ``example.example_sheet``'s (a final sheet of the simulator's); its score is 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..errors import LayoutError
 from ..grid.model import Effect, Grid
@@ -20,7 +21,7 @@ from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Tex
 from ..records import record
 from ..sheet.boxes import CellPlan
 from ..sheet.draw import draw_sheet, personalise
-from ..sheet.plan import Measure, SheetData, plan_sheet
+from ..sheet.plan import Measure, SheetData, SheetPlan, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks, RowMarks
@@ -308,7 +309,7 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
     sheet's plan: the first row's direction and lock, the threshold hint, the
     penalty boxes, the lucky numbers, and one cell of each special kind the
     grid has (the one nearest an edge of the sheet)."""
-    plan = plan_sheet(grid, labels, theme, measure)
+    plan = picture_plan(grid, labels, theme, measure)
     targets: list[Target] = []
     if plan.arrows:
         targets.append(Target("direction", labels("rules_callout_direction"), plan.arrows[0].box))
@@ -444,7 +445,7 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
     player's ``lucky`` numbers, else the first a print run deals), a cross in every crossed cell,
     small box, lock, bar box and penalty box, and the points written in the
     totals line."""
-    plan = plan_sheet(grid, labels, theme, measure)
+    plan = picture_plan(grid, labels, theme, measure)
     numbers = lucky if lucky and grid.lucky else next(deal_lucky(grid.lucky, DEFAULT_SEED))
     items = list(draw_sheet(plan, theme).items) + list(personalise(plan, SheetData(numbers), theme, measure))
     for cell in plan.cells:
@@ -462,6 +463,13 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
         value = score.rows[total.row].points if total.row is not None else written[total.kind]
         items.append(_written(_number(value), total.box, measure))
     return Drawing(plan.width, plan.height, tuple(items))
+
+
+def picture_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure) -> SheetPlan:
+    """The plan of the pictured sheet: ``grid``'s, titled in ``labels``'
+    language where it is a built-in grid (as the card's heading is; a custom
+    grid keeps its own title)."""
+    return plan_sheet(replace(grid, title=labels.grid_title(grid)), labels, theme, measure)
 
 
 def cross(box: Box) -> tuple[Item, ...]:
