@@ -44,3 +44,17 @@ def test_a_grid_of_the_user_s_keeps_its_own_title():
     assert labels.grid_title(grid) == "Club Night Blocks"
     assert labels.grid_about(grid) == "Our own."
     assert compose_rules(grid, labels).heading.startswith("Club Night Blocks")
+
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_cards_pictured_sheet_is_titled_in_its_language_and_a_users_grid_keeps_its_own(lang):
+    from sheetgen.pdf.render import measure_text
+    from sheetgen.play.rules_card import picture_plan
+    from sheetgen.sheet.style import load_theme
+
+    labels, theme = load_labels(lang), load_theme("colour")
+    grid = load_grid("powers")
+    assert picture_plan(grid, labels, theme, measure_text).title.text == labels("rules_grid_title_powers")
+    own = replace(grid, title="Powers of Ours")
+    assert picture_plan(own, labels, theme, measure_text).title.text == "Powers of Ours"

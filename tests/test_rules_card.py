@@ -20,16 +20,24 @@ from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.geometry import Box, Polygon, Text, bounds
 from sheetgen.pdf.impose import EDGE, PAPERS
 from sheetgen.pdf.render import measure_text
-from sheetgen.play.example import example_marks
+from sheetgen.play.example import example_marks, example_sheet
 from sheetgen.play.rules import compose_rules
-from sheetgen.play.rules_card import LEADING, PEN, Card, compose_example, example_picture, layout_card
+from sheetgen.play.rules_card import (
+    LEADING,
+    PEN,
+    Card,
+    compose_example,
+    example_picture,
+    layout_card,
+    picture_plan,
+    picture_targets,
+)
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import CARD_PAPERS, rules_card_pdf
-from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
 from conftest import need_tool
-from test_example import EXAMPLES
+from test_example import SHOWN
 
 LANGS = languages()
 DPI = 100
@@ -37,11 +45,13 @@ DPI = 100
 
 def card_of(name: str, lang: str, paper: str) -> Card:
     grid, labels = load_grid(name), load_labels(lang)
-    marks = example_marks(grid)
+    shown = example_sheet(grid)
+    marks = shown.marks
     score = score_sheet(grid, marks)
-    picture = example_picture(grid, marks, score, labels, load_theme("colour"), measure_text)
+    theme = load_theme("colour")
+    picture = example_picture(grid, marks, score, labels, theme, measure_text, shown.lucky)
     return layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture, PAPERS[paper],
-                       measure_text)
+                       measure_text, picture_targets(grid, labels, theme, measure_text))
 
 
 @pytest.mark.parametrize("paper", CARD_PAPERS)
@@ -99,9 +109,9 @@ def page_text(data: bytes) -> str:
     return " ".join(page.get_textpage().get_text_range().split())
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(SHOWN))
 def test_the_printed_total_is_the_hand_computed_one(name):
-    total = EXAMPLES[name][-1]
+    total = SHOWN[name][-1]
     text = page_text(rules_card_pdf(load_grid(name)))
     assert re.search(rf"\bTotal {total}\b", text), text
     assert f"{load_grid(name).title}: the rules" in text
@@ -110,24 +120,26 @@ def test_the_printed_total_is_the_hand_computed_one(name):
 def test_the_example_lines_add_up_to_the_total():
     grid = load_grid("powers")
     example = compose_example(grid, example_marks(grid), score_sheet(grid, example_marks(grid)), load_labels("en"))
+    # red 3 5 6 7 8; yellow 3 5 6 7 8 9 10 12 and its lock; green 11; blue 11 10 9 8 7 6; two
+    # penalties; the diamond's crosses are in the rows, the square doubles green's 1 point.
     assert example.lines == (
-        ("red: 6\u00a0cells + lock = 7\u00a0crosses", "28"),
-        ("yellow: 4\u00a0cells = 4\u00a0crosses", "10"),
-        ("green: 3\u00a0cells = 3\u00a0crosses", "6"),
-        ("blue: 3\u00a0cells = 3\u00a0crosses", "6"),
-        ("1\u00a0penalty", "\u22125"),
-        ("Square: your lowest-scoring row counts double", "+6"),
-        ("Octagon: +13 points", "+13"),
+        ("red: 5\u00a0cells = 5\u00a0crosses", "15"),
+        ("yellow: 8\u00a0cells + lock = 9\u00a0crosses", "45"),
+        ("green: 1\u00a0cell = 1\u00a0cross", "1"),
+        ("blue: 6\u00a0cells = 6\u00a0crosses", "21"),
+        ("2\u00a0penalties", "\u221210"),
+        ("Diamond: 1 cross in each open row (its crosses are already in the rows)", ""),
+        ("Square: your lowest-scoring row counts double", "+1"),
     )
-    assert example.total == ("Total", "64")
+    assert example.total == ("Total", "73")
 
 
 def test_each_row_shows_its_arithmetic():
-    # doubles: red 2 3 4 6 8 10 12 crossed, 3 a double cell, then the lock: 7 + 1 + 1 = 9 crosses, 9x = 45.
-    # bis: yellow 2 4 5 6 crossed and the small box under 6: 4 + 1 = 5 crosses, 5x = 15.
+    # doubles: red 2 4 5 6 8 9 10 11 crossed, 5 9 11 double cells: 8 + 3 = 11 crosses, 11x = 66.
+    # bis: red 3 to 10 and 12 crossed, the small boxes under 7 and 9, the lock: 9 + 2 + 1 = 12, 12x = 78.
     doubles, bis = (example(name) for name in ("doubles", "bis"))
-    assert doubles.lines[0] == ("red: 7\u00a0cells + 1 for a double cell + lock = 9\u00a0crosses", "45")
-    assert bis.lines[1] == ("yellow: 4\u00a0cells + 1\u00a0small box = 5\u00a0crosses", "15")
+    assert doubles.lines[0] == ("red: 8\u00a0cells + 3 for double cells = 11\u00a0crosses", "66")
+    assert bis.lines[0] == ("red: 9\u00a0cells + 2\u00a0small boxes + lock = 12\u00a0crosses", "78")
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -251,27 +263,27 @@ def crosses_in(picture, box: Box) -> int:
     return sum(box.contains(bounds(stroke)) for stroke in strokes) // 2
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(SHOWN))
 def test_the_picture_shows_the_crosses_of_the_example_and_its_points(name):
     grid, labels, theme = load_grid(name), load_labels("en"), load_theme("colour")
     marks = example_marks(grid)
     score = score_sheet(grid, marks)
     picture = example_picture(grid, marks, score, labels, theme, measure_text)
-    plan = plan_sheet(grid, labels, theme, measure_text)
+    plan = picture_plan(grid, labels, theme, measure_text)
     for cell in plan.cells:
         row = marks.rows[cell.row]
         assert crosses_in(picture, cell.box) == (cell.number in row.crossed), cell
         if cell.bis_box is not None:
             assert crosses_in(picture, cell.bis_box) == (cell.number in row.bis), cell
-    assert [crosses_in(picture, lock.box) for lock in plan.locks] == [1, 0, 0, 0]
-    assert [crosses_in(picture, box.box) for box in plan.bar] == [i < len(EXAMPLES[name][2]) for i in
-                                                                  range(len(plan.bar))]
-    assert [crosses_in(picture, box.box) for box in plan.penalties] == [1, 0, 0, 0]
+    _, _, locked, penalties, bar, _, total = SHOWN[name]
+    assert [crosses_in(picture, lock.box) for lock in plan.locks] == [r in locked for r in range(len(plan.locks))]
+    assert [crosses_in(picture, box.box) for box in plan.bar] == [i < bar for i in range(len(plan.bar))]
+    assert [crosses_in(picture, box.box) for box in plan.penalties] == [i < penalties for i in range(4)]
     written = [item.text for item in picture.items if isinstance(item, Text) and item.role == "written"]
     points = [str(row.points) for row in score.rows]
     powers = [str(sum(power.points for power in score.powers))] if grid.powers else []
-    assert written == points + powers + ["5", str(EXAMPLES[name][-1])]
-    assert sum(map(int, written[:-2])) - 5 == score.total  # the line adds up, the powers' points included
+    assert written == points + powers + [str(5 * penalties), str(total)]
+    assert sum(map(int, written[:-2])) - 5 * penalties == score.total  # the line adds up, the powers' included
 
 
 def test_a_card_that_does_not_fit_is_a_layout_error_naming_the_grid_and_writes_nothing(invoke, tmp_path, monkeypatch):
@@ -280,3 +292,16 @@ def test_a_card_that_does_not_fit_is_a_layout_error_naming_the_grid_and_writes_n
     assert (result.exit_code, result.stderr) == (
         1, "sheetgen: powers.yaml: the rules do not fit on one 150 x 150 mm page, even at 6.5 pt\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_custom_grids_card_prints_the_scorers_numbers():
+    from test_rules_stated import custom_grids
+
+    for name, grid in custom_grids().items():
+        shown = example_sheet(grid)
+        score = score_sheet(grid, shown.marks)
+        example = compose_example(grid, shown.marks, score, load_labels("en"))
+        assert [points for _, points in example.lines[: len(score.rows)]] == [str(r.points) for r in score.rows], name
+        assert example.total == ("Total", str(score.total).replace("-", "\u2212")), name
+        text = page_text(rules_card_pdf(grid))
+        assert re.search(rf"\bTotal {score.total}\b", text), name

@@ -7,19 +7,21 @@ at a scale) with the example's score beside it, and the rules in two columns
 below, at the largest type size from ``BODY_SIZES`` at which they fit inside
 the margins.  Text widths come from ``measure(text, bold, size) -> width``
 (mm), given by the caller, as for the sheet.  Which sheet the picture shows
-is ``example.example_marks``; its score is ``scoring.score_sheet``'s.
+is ``example.example_sheet``'s (a final sheet of the simulator's); its score is ``scoring.score_sheet``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..errors import LayoutError
-from ..grid.model import Grid
+from ..grid.model import Effect, Grid
 from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
 from ..records import record
+from ..sheet.boxes import CellPlan
 from ..sheet.draw import draw_sheet, personalise
-from ..sheet.plan import Measure, SheetData, plan_sheet
+from ..sheet.plan import Measure, SheetData, SheetPlan, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks, RowMarks
@@ -37,10 +39,19 @@ PARAGRAPH_GAP = 0.4  # in type sizes
 SECTION_GAP = 0.8
 HEADING_SCALE = 1.9  # the card's heading, in body sizes
 TITLE_SCALE = 1.1  # section titles
-PICTURE_SHARE = 0.56  # of the content width: the sheet's picture
+PICTURE_SHARE = 0.45  # of the content width: the least the sheet's picture takes (it grows into what the rules leave)
 BULLET = 0.16  # radius of a list's bullet, in type sizes
+IMMEDIATE = (Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW)  # powers that cross cells instead of scoring
 INK: RGB = (0.0, 0.0, 0.0)
 RULE: RGB = (0.6, 0.6, 0.6)
+CALLOUT_W = 30.0  # the least width of the callouts' column on either side of the picture, mm
+CALLOUT_MOST = 40.0  # and the most
+CALLOUT_GAP = 3.0  # between a callout's text and the picture
+CALLOUT_SCALE = 0.85  # a callout's type, in body sizes
+CALLOUT_SPACE = 0.5  # between two callouts, in their type size
+LEADER: RGB = (0.35, 0.35, 0.35)
+LEADER_LINE = 0.25
+LEADER_DOT = 0.45  # the dot where a leader meets its box, radius in mm
 
 
 @record
@@ -59,11 +70,35 @@ class Example:
 
 
 @record
+class Target:
+    """A box of the pictured sheet that a callout names, in the sheet's mm."""
+
+    kind: str  # "direction", "lock", "threshold", "penalty", "double", "framed", "symbol", "bis", "colour", "lucky"
+    text: str
+    box: Box
+
+
+@record
+class Callout:
+    """A callout placed on the card: its lines of text, the box they fill,
+    and the leader line from ``start`` (beside the text) to ``end`` (on the
+    edge of the target's box), all in page coordinates."""
+
+    kind: str
+    lines: tuple[Text, ...]
+    box: Box
+    start: tuple[float, float]
+    end: tuple[float, float]
+    target: Box
+
+
+@record
 class Card:
     page: Drawing  # the words and rules, in page coordinates
     picture: Placed  # the sheet of the example
     content: Box  # everything printed stays inside
     body_size: float  # the type size the rules fit at, mm
+    callouts: tuple[Callout, ...] = ()
 
 
 def _number(value: int) -> str:
@@ -86,9 +121,11 @@ def compose_example(grid: Grid, marks: Marks, score: Score, labels: Labels) -> E
         lines.append((labels.fill("rules_example_penalties", count=score.penalties), _number(score.penalty_points)))
     for power in score.powers:
         amount = next(p.amount for p in grid.powers if p.symbol is power.symbol)
-        what = labels.fill("rules_example_power", symbol=labels(f"rules_symbol_{power.symbol.value}"),
+        at_once = power.effect in IMMEDIATE  # its crosses are counted in the rows: no points of its own
+        what = labels.fill("rules_example_power_rows" if at_once else "rules_example_power",
+                           symbol=labels(f"rules_symbol_{power.symbol.value}"),
                            effect=labels(f"power_{power.effect.value}", amount or None))
-        lines.append((what, f"+{power.points}"))
+        lines.append((what, "" if at_once else f"+{power.points}"))
     return Example(labels("rules_title_example"), labels("rules_example"), tuple(lines),
                    (labels("rules_example_total"), _number(score.total)), labels("rules_goal"),
                    labels("rules_title_example_turn"), tuple(played_turn(grid, labels)))
@@ -136,15 +173,27 @@ def played_turn(grid: Grid, labels: Labels) -> Iterable[str]:
 
 
 def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float],
-                measure: Measure) -> Card:
+                measure: Measure, targets: Sequence[Target] = ()) -> Card:
     """The card on paper ``paper`` (width, height in mm) at the largest body
-    size at which everything fits; ``LayoutError`` if none does."""
+    size at which everything fits, the picture (with a callout beside it for
+    each of ``targets``) then made as large as the page leaves room for;
+    ``LayoutError`` if nothing fits."""
     width, height = paper
     content = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     for size in BODY_SIZES:
-        card = _card(rules, example, picture, paper, content, size, measure)
-        if card is not None:
-            return card
+        smallest = content.w * PICTURE_SHARE
+        fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+        if fitted is None:
+            continue
+        card, used = fitted
+        largest = content.w - 2 * (CALLOUT_W + CALLOUT_GAP)
+        room = content.bottom - used  # what the page leaves: the picture grows into it
+        grown = min(largest, smallest * (1 + room / (picture.height * smallest / picture.width)))
+        for wide in (grown, (grown + smallest) / 2):  # the columns may fall differently: try a little smaller
+            bigger = _card(rules, example, picture, targets, paper, content, size, wide, measure)
+            if bigger is not None:
+                return bigger[0]
+        return card
     raise LayoutError(f"the rules do not fit on one {width:g} x {height:g} mm page, even at"
                       f" {BODY_SIZES[-1] / PT:g} pt")
 
@@ -161,14 +210,17 @@ class _Line:
     before: float = 0.0
     bullet: bool = False
     keep: int = 0
+    points: str = ""  # a score line's points, right-aligned in its column
 
     @property
     def height(self) -> float:
         return self.size * LEADING
 
 
-def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, float], content: Box, size: float,
-          measure: Measure) -> Card | None:
+def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Target], paper: tuple[float, float],
+          content: Box, size: float, picture_w: float, measure: Measure) -> tuple[Card, float] | None:
+    """The card at body size ``size`` with the picture ``picture_w`` wide, and
+    the bottom its rules reach; None if they do not fit."""
     items: list[Item] = []
     heading = _Line(rules.heading, size * HEADING_SCALE, bold=True)
     y = content.y
@@ -182,13 +234,19 @@ def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, 
     items.append(Polygon(((content.x, y), (content.right, y)), stroke=RULE, line=0.3, closed=False))
     y += size * PARAGRAPH_GAP * 2
 
-    placed = Placed(picture, content.x, y, content.w * PICTURE_SHARE / picture.width)
-    side = Box(placed.box.right + GUTTER, y, content.right - placed.box.right - GUTTER, 0.0)
-    bottom = _example(example, side, size, measure, items)
-    top = max(placed.box.bottom, bottom) + size * SECTION_GAP * 2
+    placed = Placed(picture, content.cx - picture_w / 2, y, picture_w / picture.width)
+    callouts = _callouts(targets, placed, content, size * CALLOUT_SCALE, measure)
+    if callouts is None:
+        return None
+    for callout in callouts:
+        items += callout.lines
+        items.append(Polygon((callout.start, callout.end), stroke=LEADER, line=LEADER_LINE, closed=False))
+        items.append(Circle(*callout.end, LEADER_DOT, fill=LEADER))
+    below = max([placed.box.bottom] + [c.box.bottom for c in callouts]) + size * SECTION_GAP * 2
 
     column_w = (content.w - GUTTER * (COLUMNS - 1)) / COLUMNS
-    lines = list(_rules_lines(rules, column_w, size, measure))
+    top = below
+    lines = list(_example_lines(example, column_w, size, measure)) + list(_rules_lines(rules, column_w, size, measure))
     positions = _flow(lines, top, content.bottom)
     if positions is None:
         return None
@@ -200,11 +258,99 @@ def _card(rules: Rules, example: Example, picture: Drawing, paper: tuple[float, 
         low, high, positions = (low, middle, flowed) if flowed is not None else (middle, high, positions)
     for line, (column, line_top) in zip(lines, positions):
         x = content.x + column * (column_w + GUTTER)
-        items.append(_text(line, x + line.indent, line_top, column_w - line.indent))
+        room = column_w - line.indent
+        if line.points:
+            items.append(_text(_Line(line.points, line.size, line.bold), x, line_top, column_w, anchor="end"))
+            room -= measure(line.points, line.bold, line.size) + line.size
+        items.append(_text(line, x + line.indent, line_top, room))
         if line.bullet:
             items.append(Circle(x + line.indent / 2, line_top + line.size * (ASCENT - 0.28), line.size * BULLET,
                                 fill=INK))
-    return Card(Drawing(paper[0], paper[1], tuple(items)), placed, content, size)
+    used = max(line_top + line.height for line, (_, line_top) in zip(lines, positions))
+    return Card(Drawing(paper[0], paper[1], tuple(items)), placed, content, size, tuple(callouts)), used
+
+
+def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: float,
+              measure: Measure) -> list[Callout] | None:
+    """A callout for each target, beside the picture on the side nearer to
+    its box, stacked down from the box's height without overlapping; the
+    leader runs from the text to the middle of the box's near edge.  None if
+    there is no room for the callouts' column."""
+    picture = placed.box
+    left_w = min(CALLOUT_MOST, picture.x - CALLOUT_GAP - content.x)
+    right_w = min(CALLOUT_MOST, content.right - picture.right - CALLOUT_GAP)
+    if targets and min(left_w, right_w) < CALLOUT_W - 0.01:
+        return None
+    k = placed.scale
+    on_page = [(t, Box(placed.x + t.box.x * k, placed.y + t.box.y * k, t.box.w * k, t.box.h * k)) for t in targets]
+    callouts: list[Callout] = []
+    for left in (True, False):
+        side = sorted(((t, box) for t, box in on_page if (box.cx < picture.cx) == left), key=lambda tb: tb[1].cy)
+        width = left_w if left else right_w
+        x = picture.x - CALLOUT_GAP - width if left else picture.right + CALLOUT_GAP
+        floor = picture.y
+        for target, box in side:
+            parts = _wrap(target.text, width, size, False, measure)
+            height = len(parts) * size * LEADING
+            top = max(floor, box.cy - height / 2)
+            floor = top + height + size * CALLOUT_SPACE
+            lines = tuple(_text(_Line(part, size), x, top + n * size * LEADING, width,
+                                anchor="end" if left else "start") for n, part in enumerate(parts))
+            widest = max(measure(part, False, size) for part in parts)
+            text_box = Box(x + width - widest if left else x, top, widest, height)
+            start = (x + width + 0.8, top + height / 2) if left else (x - 0.8, top + height / 2)
+            end = (box.x, box.cy) if left else (box.right, box.cy)
+            callouts.append(Callout(target.kind, lines, text_box, start, end, box))
+    return callouts
+
+
+def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) -> tuple[Target, ...]:
+    """What the card's callouts name on the pictured sheet, found in the
+    sheet's plan: the first row's direction and lock, the threshold hint, the
+    penalty boxes, the lucky numbers, and one cell of each special kind the
+    grid has (the one nearest an edge of the sheet)."""
+    plan = picture_plan(grid, labels, theme, measure)
+    targets: list[Target] = []
+    if plan.arrows:
+        targets.append(Target("direction", labels("rules_callout_direction"), plan.arrows[0].box))
+    if plan.locks:
+        targets.append(Target("lock", labels("rules_callout_lock"), plan.locks[0].box))
+    hinted = next((lock.hint for lock in plan.locks if lock.hint is not None and lock.hint.box is not None), None)
+    if hinted is not None and hinted.box is not None:
+        targets.append(Target("threshold", labels.fill("rules_callout_threshold", count=grid.close_after), hinted.box))
+    if plan.penalties:
+        first, label = plan.penalties[0], plan.penalties_label.box
+        # The band of penalty boxes with its label, so that the leader ends before the label, not across it.
+        band = _around([first.box] + ([label] if label is not None and label.right <= first.box.x else []))
+        targets.append(Target("penalty", labels.fill("rules_callout_penalty", points=_number(-abs(first.points))),
+                              band))
+    if plan.lucky_boxes:
+        targets.append(Target("lucky", labels.fill("rules_callout_lucky", count=len(plan.lucky_boxes)),
+                              plan.lucky_boxes[0]))
+    content = plan.content
+
+    def nearest(cells: Iterable[CellPlan]) -> CellPlan | None:
+        return min(cells, key=lambda c: min(c.box.x - content.x, content.right - c.box.right), default=None)
+
+    several = {r for r, row in enumerate(grid.rows) if len(row.colours) > 1}
+    for kind, cell in [
+        ("double", nearest(c for c in plan.cells if c.double)),
+        ("framed", nearest(c for c in plan.cells if c.framed)),
+        ("symbol", nearest(c for c in plan.cells if c.symbol is not None)),
+        ("bis", nearest(c for c in plan.cells if c.bis_box is not None)),
+        ("colour", nearest(c for c in plan.cells if c.row in several)),
+    ]:
+        if cell is not None:
+            box = cell.symbol_box if kind == "symbol" and cell.symbol_box else \
+                cell.bis_box if kind == "bis" and cell.bis_box else cell.box
+            targets.append(Target(kind, labels(f"rules_callout_{kind}"), box))
+    return tuple(targets)
+
+
+def _around(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding ``boxes``."""
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
 
 
 def _wrap(text: str, width: float, size: float, bold: bool, measure: Measure) -> list[str]:
@@ -229,34 +375,27 @@ def _text(line: _Line, x: float, top: float, width: float, anchor: str = "start"
     return Text(at, top + line.size * ASCENT, line.text, line.size, INK, line.bold, anchor, box=box, role="card")
 
 
-def _example(example: Example, area: Box, size: float, measure: Measure, items: list[Item]) -> float:
-    """The worked example in ``area`` (its height is free): title, intro, then a
-    line per score with its points right-aligned; the bottom reached."""
-    y = area.y
-    for text, line_size, bold in [(example.title, size * TITLE_SCALE, True), (example.intro, size, False)]:
-        for part in _wrap(text, area.w, line_size, bold, measure):
-            line = _Line(part, line_size, bold)
-            items.append(_text(line, area.x, y, area.w))
-            y += line.height
-    y += size * PARAGRAPH_GAP
+def _example_lines(example: Example, width: float, size: float, measure: Measure) -> Iterable[_Line]:
+    """The worked example as the first lines of the columns: its title and
+    intro, a line per score with its points right-aligned (a score's words
+    kept together), the total; then the turn played out."""
+    title_size = size * TITLE_SCALE
+    for text in _wrap(example.title, width, title_size, True, measure):
+        yield _Line(text, title_size, True, keep=2)
+    yield from (_Line(text, size) for text in _wrap(example.intro, width, size, False, measure))
     scores = [(what, points, False) for what, points in example.lines] + [(*example.total, True)]
-    for what, points, bold in scores:
-        room = area.w - measure(points, bold, size) - size
-        items.append(_text(_Line(points, size, bold), area.x, y, area.w, anchor="end"))
-        for part in _wrap(what, room, size, bold, measure):
-            items.append(_text(_Line(part, size, bold), area.x, y, room))
-            y += size * LEADING
-    if example.turn:
-        y += size * SECTION_GAP
-        for part in _wrap(example.turn_title, area.w, size * TITLE_SCALE, True, measure):
-            items.append(_text(_Line(part, size * TITLE_SCALE, True), area.x, y, area.w))
-            y += size * TITLE_SCALE * LEADING
+    for n, (what, points, bold) in enumerate(scores):
+        parts = _wrap(what, width - measure(points, bold, size) - size, size, bold, measure)
+        for i, part in enumerate(parts):
+            yield _Line(part, size, bold, before=size * PARAGRAPH_GAP if n == 0 and i == 0 else 0.0,
+                        keep=len(parts) - 1 - i, points=points if i == 0 else "")
+    if not example.turn:
+        return
+    for i, text in enumerate(_wrap(example.turn_title, width, title_size, True, measure)):
+        yield _Line(text, title_size, True, before=size * SECTION_GAP if i == 0 else 0.0, keep=2)
     for n, paragraph in enumerate(example.turn):
-        y += size * PARAGRAPH_GAP if n else 0.0
-        for part in _wrap(paragraph, area.w, size, False, measure):
-            items.append(_text(_Line(part, size), area.x, y, area.w))
-            y += size * LEADING
-    return y
+        for i, text in enumerate(_wrap(paragraph, width, size, False, measure)):
+            yield _Line(text, size, before=size * PARAGRAPH_GAP if i == 0 and n > 0 else 0.0)
 
 
 def _rules_lines(rules: Rules, width: float, size: float, measure: Measure) -> Iterable[_Line]:
@@ -301,14 +440,14 @@ WRITING = 0.5  # a number written in a totals box: its size, as a share of the b
 
 
 def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, theme: Theme,
-                    measure: Measure) -> Drawing:
+                    measure: Measure, lucky: tuple[int, ...] = ()) -> Drawing:
     """The sheet of the example as its player left it: the sheet (with the
-    first lucky numbers a print run deals), a cross in every crossed cell,
+    player's ``lucky`` numbers, else the first a print run deals), a cross in every crossed cell,
     small box, lock, bar box and penalty box, and the points written in the
     totals line."""
-    plan = plan_sheet(grid, labels, theme, measure)
-    lucky = next(deal_lucky(grid.lucky, DEFAULT_SEED))
-    items = list(draw_sheet(plan, theme).items) + list(personalise(plan, SheetData(lucky), theme, measure))
+    plan = picture_plan(grid, labels, theme, measure)
+    numbers = lucky if lucky and grid.lucky else next(deal_lucky(grid.lucky, DEFAULT_SEED))
+    items = list(draw_sheet(plan, theme).items) + list(personalise(plan, SheetData(numbers), theme, measure))
     for cell in plan.cells:
         row = marks.rows[cell.row]
         if cell.number in row.crossed:
@@ -324,6 +463,13 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
         value = score.rows[total.row].points if total.row is not None else written[total.kind]
         items.append(_written(_number(value), total.box, measure))
     return Drawing(plan.width, plan.height, tuple(items))
+
+
+def picture_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure) -> SheetPlan:
+    """The plan of the pictured sheet: ``grid``'s, titled in ``labels``'
+    language where it is a built-in grid (as the card's heading is; a custom
+    grid keeps its own title)."""
+    return plan_sheet(replace(grid, title=labels.grid_title(grid)), labels, theme, measure)
 
 
 def cross(box: Box) -> tuple[Item, ...]:

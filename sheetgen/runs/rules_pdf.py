@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..grid.model import Grid
 from ..pdf.impose import PAPERS
-from ..play.example import example_marks
+from ..play.example import example_sheet
 from ..play.rules import compose_rules
-from ..play.rules_card import compose_example, example_picture, layout_card
+from ..play.rules_card import compose_example, example_picture, layout_card, picture_targets
 from ..play.scoring import score_sheet
 from ..sheet.plan import STANDARD
 from ..sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, load_labels, load_theme
@@ -22,12 +22,14 @@ def rules_card_pdf(grid: Grid, lang: str = DEFAULT_LANG, paper: str = "a4", word
     from ..pdf.render import measure_text, render_page
 
     labels, theme = words or load_labels(lang), load_theme(DEFAULT_THEME)
-    marks = example_marks(grid)
+    shown = example_sheet(grid)
+    marks = shown.marks
     score = score_sheet(grid, marks)
-    picture = example_picture(grid, marks, score, labels, theme, measure_text)
+    picture = example_picture(grid, marks, score, labels, theme, measure_text, shown.lucky)
     rules = compose_rules(grid, labels)
     try:
-        card = layout_card(rules, compose_example(grid, marks, score, labels), picture, PAPERS[paper], measure_text)
+        card = layout_card(rules, compose_example(grid, marks, score, labels), picture, PAPERS[paper], measure_text,
+                           picture_targets(grid, labels, theme, measure_text))
     except LayoutError as error:
         raise error.within(where=grid.source) from None
     return render_page(card.page, [card.picture], title=f"{rules.heading} ({labels('language')})",

@@ -1,0 +1,123 @@
+"""The callouts beside the rules card's picture: on every built-in grid and
+two custom ones, on A4 and Letter, each callout's text lies on the page,
+outside the sheet's cells and off the other callouts, its leader ends on the
+box it names, and it names what the grid has (a threshold hint only where
+the grid closes after another number than 5, a double cell only where it has
+them...), in the card's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.grid.load import builtin_names, load_grid
+from sheetgen.pdf.geometry import Box, Text
+from sheetgen.pdf.impose import PAPERS
+from sheetgen.pdf.render import measure_text
+from sheetgen.play.example import example_marks
+from sheetgen.play.rules import compose_rules
+from sheetgen.play.rules_card import (
+    Card,
+    compose_example,
+    example_picture,
+    layout_card,
+    picture_plan,
+    picture_targets,
+)
+from sheetgen.play.scoring import score_sheet
+from sheetgen.runs.rules_pdf import CARD_PAPERS
+from sheetgen.sheet.style import languages, load_labels, load_theme
+
+from test_rules_stated import custom_grids
+
+GRIDS = {name: load_grid(name) for name in builtin_names()} | custom_grids()
+THEME = load_theme("colour")
+
+
+def card(name: str, lang: str, paper: str) -> Card:
+    grid, labels = GRIDS[name], load_labels(lang)
+    marks = example_marks(grid)
+    score = score_sheet(grid, marks)
+    picture = example_picture(grid, marks, score, labels, THEME, measure_text)
+    return layout_card(compose_rules(grid, labels), compose_example(grid, marks, score, labels), picture,
+                       PAPERS[paper], measure_text, picture_targets(grid, labels, THEME, measure_text))
+
+
+def on_page(card: Card, box: Box) -> Box:
+    k = card.picture.scale
+    return Box(card.picture.x + box.x * k, card.picture.y + box.y * k, box.w * k, box.h * k)
+
+
+def on_edge(point: tuple[float, float], box: Box) -> bool:
+    x, y = point
+    inside = box.x - 1e-6 <= x <= box.right + 1e-6 and box.y - 1e-6 <= y <= box.bottom + 1e-6
+    return inside and min(abs(x - box.x), abs(x - box.right), abs(y - box.y), abs(y - box.bottom)) < 1e-6
+
+
+@pytest.mark.parametrize("paper", CARD_PAPERS)
+@pytest.mark.parametrize("name", list(GRIDS))
+def test_callouts_stay_off_the_cells_and_each_other_and_point_at_their_box(name, paper):
+    grid, labels = GRIDS[name], load_labels("en")
+    made = card(name, "en", paper)
+    width, height = PAPERS[paper]
+    page = Box(0, 0, width, height)
+    plan = picture_plan(grid, labels, THEME, measure_text)
+    cells = [on_page(made, cell.box) for cell in plan.cells]
+    assert made.callouts, name
+    for callout in made.callouts:
+        assert page.contains(callout.box), (name, callout.kind)
+        assert made.content.contains(callout.box), (name, callout.kind)
+        assert not callout.box.overlaps(made.picture.box), (name, callout.kind)
+        assert not any(callout.box.overlaps(cell) for cell in cells), (name, callout.kind)
+        assert on_edge(callout.end, callout.target), (name, callout.kind)
+        for line in callout.lines:
+            assert measure_text(line.text, line.bold, line.size) <= callout.box.w + 1e-6
+            assert line in made.page.items
+    for a in made.callouts:
+        for b in made.callouts:
+            assert a is b or not a.box.overlaps(b.box), (name, a.kind, b.kind)
+
+
+def test_each_callout_points_at_the_box_of_its_kind_in_the_plan():
+    grid, labels = GRIDS["powers"], load_labels("en")
+    made = card("powers", "en", "a4")
+    plan = picture_plan(grid, labels, THEME, measure_text)
+    ends = {c.kind: c.target for c in made.callouts}
+    assert ends["direction"] == on_page(made, plan.arrows[0].box)
+    assert ends["lock"] == on_page(made, plan.locks[0].box)
+    label, first = plan.penalties_label.box, plan.penalties[0].box  # the band: the label, then the boxes
+    assert ends["penalty"] == on_page(made, Box(label.x, min(label.y, first.y), first.right - label.x,
+                                                max(label.bottom, first.bottom) - min(label.y, first.y)))
+    symbols = {on_page(made, c.symbol_box) for c in plan.cells if c.symbol_box is not None}
+    assert ends["symbol"] in symbols
+
+
+def kinds(name: str) -> set[str]:
+    grid, labels = GRIDS[name], load_labels("en")
+    return {t.kind for t in picture_targets(grid, labels, THEME, measure_text)}
+
+
+def test_the_callouts_name_what_the_grid_has():
+    base = {"direction", "lock", "penalty"}
+    assert kinds("classic") == base
+    assert kinds("doubles") == base | {"double", "threshold"}
+    assert kinds("bis") >= base | {"bis"}
+    assert kinds("bonus") >= base | {"framed"}
+    assert kinds("powers") == base | {"symbol"}
+    assert kinds("lucky6") >= base | {"lucky", "threshold"}
+    several = [name for name, grid in GRIDS.items() if any(len(row.colours) > 1 for row in grid.rows)]
+    assert several and all("colour" in kinds(name) for name in several)
+    assert all("colour" not in kinds(name) for name in set(GRIDS) - set(several))
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_callouts_speak_the_cards_language(lang):
+    labels = load_labels(lang)
+    made = card("doubles", lang, "a4")
+    texts = {c.kind: " ".join(line.text for line in c.lines) for c in made.callouts}
+    assert texts["lock"].replace("\u00a0", " ") == labels("rules_callout_lock").replace("\u00a0", " ")
+    assert str(GRIDS["doubles"].close_after) in texts["threshold"]
+    one, two = (" ".join(line.text for c in card(name, lang, "a4").callouts if c.kind == "lucky" for line in c.lines)
+                for name in ("lucky6", "longo"))
+    assert (one, two) == (labels.fill("rules_callout_lucky", count=1), labels.fill("rules_callout_lucky", count=2))
+    assert one != two
+    assert all(isinstance(line, Text) for c in made.callouts for line in c.lines)
