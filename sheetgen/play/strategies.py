@@ -35,8 +35,25 @@ class Strategy:
     make: Callable[[random.Random], Choose]
 
 
+def below(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for one argument ``n >= 1``: the same draws from the same
+    bits (``getrandbits`` of ``n``'s bit length, again while past ``n``), without
+    its checks of its arguments, which cost more than the draw (a tie is broken
+    several times a game)."""
+    getrandbits = rng.getrandbits
+
+    def draw(n: int) -> int:
+        k = n.bit_length()
+        found = getrandbits(k)
+        while found >= n:
+            found = getrandbits(k)
+        return found
+
+    return draw
+
+
 def _random(rng: random.Random) -> Choose:
-    return Ranked(_any, rng.randrange, draw_single=True)  # a draw even for one move, as it always made
+    return Ranked(_any, below(rng), draw_single=True)  # a draw even for one move, as it always made
 
 
 def _any(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int:
@@ -44,7 +61,7 @@ def _any(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: in
 
 
 def _greedy(rng: random.Random) -> Choose:
-    return Ranked(_fewest_lost, rng.randrange)
+    return Ranked(_fewest_lost, below(rng))
 
 
 def _fewest_lost(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int | None:
@@ -52,7 +69,7 @@ def _fewest_lost(skip: int, crosses: int, closes: bool, threat: bool, penalty_po
 
 
 def _careful(rng: random.Random) -> Choose:
-    return Ranked(_careful_rank, rng.randrange)
+    return Ranked(_careful_rank, below(rng))
 
 
 def _careful_rank(skip: int, crosses: int, closes: bool, threat: bool, penalty_points: int) -> int | None:
