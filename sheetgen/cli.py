@@ -608,7 +608,7 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     from .scan.files import pictures
     from .scan.layout import key_of, layouts
     from .scan.read import sheets_in
-    from .scan.sheets import check, marks_data
+    from .scan.sheets import check, marks_data, readings_data, readings_lines
     from .sheet.machine import Identity
 
     custom = load_grid(grid_spec) if grid_spec else None
@@ -633,8 +633,11 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                                      reading.doubtful))
                 if checked.score is None:
                     _complain(f"{reading.where}: {checked.problem}")
+                    for line in readings_lines(checked, grid):
+                        _complain(f"{reading.where}: {line}")
                     refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
-                                    "doubtful": [box.ident for box in reading.doubtful]})
+                                    "doubtful": [box.ident for box in reading.doubtful],
+                                    **readings_data(checked, grid)})
                 else:
                     player = _scanned_name(path, reading.where)
                     scores.append(replace(checked.score, source=reading.where, player=player))
