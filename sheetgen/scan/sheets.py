@@ -77,9 +77,10 @@ def check(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Checked:
 
 def legal_readings(reading: SheetReading, grid: Grid, plan: SheetPlan) -> tuple[tuple[Reading, ...], int]:
     """Each reading of the doubtful boxes (crossed or not, every combination) that the scorer accepts,
-    with its total, the first box's "not crossed" first, and how many readings were tried.  A doubtful
-    lock whose row's last cell is in doubt too is read with that cell, as the rules cross them together
-    (and the review page has it); a box read surely stays as read."""
+    with its total, in the review page's order (none crossed first, the first box changing fastest),
+    and how many readings were tried.  A doubtful lock whose row's last cell is in doubt too is read
+    with that cell, as the rules cross them together (and the review page has it); a box read surely
+    stays as read."""
     doubtful = reading.doubtful
     last: dict[int, BoxReading] = {}
     for box in reading.boxes:
