@@ -473,7 +473,8 @@ def test_box_names_are_the_counter_pages():
         return box_name(BoxReading(kind, row, index, True, 0.5, "dot"), load_grid(grid))
 
     assert [name("cell", 2, 0, "classic"), name("lock", 3, 0, "classic"), name("penalty", 1, 0, "classic"),
-            name("bis", 0, 2, "bis")] == ["Green 12", "Blue lock", "Penalty box 2", "Small box under Red 4"]
+            name("bis", 0, 2, "bis"), name("bar", 2, 0, "bonus")] == [
+        "Green 12", "Blue lock", "Penalty box 2", "Small box under Red 4", "Bonus box 3"]
     blocks = load_grid("blocks")
     row = next(r for r, facts in enumerate(blocks.rows) if len(facts.colours) > 1)
     cell = blocks.rows[row].cells[0]
