@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -39,6 +39,8 @@ from .sheet.style import DEFAULT_LANG, DEFAULT_THEME, Labels, languages, themes
 from .words import did_you_mean, forgiven, plural, quoted, shown
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from .scan.read import BoxReading
 
 PAGES_MAX = 10_000
@@ -69,7 +71,8 @@ class _Cli(click.Group):
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> NoReturn:
         sys.exit(process.outcome(lambda: self._parse_and_run(args, prog_name, complete_var, **extra)))
 
-    def _parse_and_run(self, args, prog_name, complete_var, **extra):
+    def _parse_and_run(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+                       **extra: Any) -> Any:
         try:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as error:
@@ -83,7 +86,7 @@ class _Cli(click.Group):
                 raise process.Interrupted from None
             raise process.Refusal("aborted", 1) from None
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         # click answers Ctrl-C with a blank line and "Aborted!"; sheetgen says
         # it was interrupted, on one line, and exits 130 as shells expect.
         try:
@@ -93,7 +96,8 @@ class _Cli(click.Group):
         except BrokenPipeError:  # which click would end as exit 1
             raise process.ReaderGone from None
 
-    def resolve_command(self, ctx, args):
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         # "Did you mean" for a command, as for an option: 'sheetgen rendr'.
         try:
             return super().resolve_command(ctx, args)
@@ -129,7 +133,7 @@ class Choice(click.Choice):
     (``--paper A4``, ``--theme color``); anything else is refused with the
     choices and the one it is closest to."""
 
-    def __init__(self, choices):
+    def __init__(self, choices: Iterable[str]) -> None:
         super().__init__(list(choices))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
@@ -151,7 +155,7 @@ class Seed(click.ParamType):
 
     name = "seed"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, int) or value == "random":
             return value
         try:
@@ -170,10 +174,10 @@ class JobField(click.ParamType):
 
     name = "value"
 
-    def __init__(self, read: Callable[[Node], object], whole: bool = False):
+    def __init__(self, read: Callable[[Node], object], whole: bool = False) -> None:
         self.read, self.whole = read, whole
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
             return value
         given: object = value
@@ -195,10 +199,10 @@ class Target(click.ParamType):
 
     name = "file"
 
-    def __init__(self, suffixes: tuple[str, ...], stdout: bool = True):
+    def __init__(self, suffixes: tuple[str, ...], stdout: bool = True) -> None:
         self.suffixes, self.stdout = suffixes, stdout
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if value == "-" and self.stdout or _is_folder(value) or value.lower().endswith(self.suffixes):
             return value
         dash = " or '-' for standard output" if self.stdout else ""
@@ -608,7 +612,7 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
     from .scan.files import pictures
     from .scan.layout import key_of, layouts
     from .scan.read import sheets_in
-    from .scan.sheets import check, marks_data
+    from .scan.sheets import check, marks_data, readings_data, readings_lines
     from .sheet.machine import Identity
 
     custom = load_grid(grid_spec) if grid_spec else None
@@ -633,8 +637,11 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                                      reading.doubtful))
                 if checked.score is None:
                     _complain(f"{reading.where}: {checked.problem}")
+                    for line in readings_lines(checked, grid):
+                        _complain(f"{reading.where}: {line}")
                     refused.append({"source": reading.where, "reason": "check", "message": checked.problem,
-                                    "doubtful": [box.ident for box in reading.doubtful]})
+                                    "doubtful": [box.ident for box in reading.doubtful],
+                                    **readings_data(checked, grid)})
                 else:
                     player = _scanned_name(path, reading.where)
                     scores.append(replace(checked.score, source=reading.where, player=player))
@@ -939,10 +946,10 @@ class StrategyName(click.ParamType):
 
         return list(STRATEGIES)
 
-    def get_metavar(self, param, ctx=None):
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(self.names()) + "]"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         names = self.names()
         if value == "all":
             return ",".join(names)
@@ -953,7 +960,8 @@ class StrategyName(click.ParamType):
             return found
         self.fail(_not_one_of(value, names), param, ctx)
 
-    def shell_complete(self, ctx, param, incomplete):
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[CompletionItem]:
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(name) for name in self.names() if name.startswith(incomplete)]
@@ -962,7 +970,7 @@ class StrategyName(click.ParamType):
 class _SimulateCommand(_Command):
     """The simulate command, whose help ends with what each strategy does."""
 
-    def format_epilog(self, ctx, formatter):
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from .play.strategies import DEFAULT_STRATEGY, STRATEGIES
 
         with formatter.section("Strategies"):

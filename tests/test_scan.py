@@ -382,3 +382,120 @@ def test_a_doubtful_box_is_highlighted_on_the_review_page_and_a_tap_corrects_it(
     assert result.exit_code == 0, result.output
     scored = json.loads(result.output)
     assert [sheet["total"] for sheet in scored["sheets"]] == [0, 0, 1, 0, 0, 0, 0, 0]
+
+
+def _sheet(*changed):
+    """A classic sheet's reading, every box read surely empty but ``changed``: (kind, row, index, crossed,
+    confidence) each, a confidence under 0.7 doubtful."""
+    from sheetgen.scan.read import BoxReading, SheetReading, plan_boxes
+
+    plan, _ = layout_job(Job(load_grid("classic")))
+    given = {(kind, row, index): (crossed, confidence) for kind, row, index, crossed, confidence in changed}
+    boxes = tuple(BoxReading(kind, row, index, *given.get((kind, row, index), (False, 1.0)), "cross")
+                  for kind, row, index, _ in plan_boxes(plan))
+    assert set(given) <= {(b.kind, b.row, b.index) for b in boxes}
+    return check(SheetReading(Identity("classic", "en", "standard"), boxes, "page.png: sheet 1"),
+                 load_grid("classic"), plan)
+
+
+def _red(*numbers, confidence=1.0):
+    return [("cell", 0, number - 2, True, confidence) for number in numbers]
+
+
+def test_a_sheet_to_check_lists_the_one_reading_of_its_doubtful_boxes_the_rules_allow():
+    from sheetgen.scan.sheets import readings_data, readings_lines
+
+    # Red 2, 3, 4 and 5 crossed and the red lock crossed, surely; red 11 and red 12 (the row's last
+    # cell) in doubt, read not crossed.  The lock needs red 12, and red 12 five crosses before it: only
+    # red 11 and 12 both crossed is legal, 6 crosses and the lock, 7 crosses: 1+2+...+7 = 28 points.
+    checked = _sheet(*_red(2, 3, 4, 5), ("lock", 0, 0, True, 1.0),
+                     ("cell", 0, 9, False, 0.5), ("cell", 0, 10, False, 0.5))
+    assert checked.score is None and checked.problem == "check this sheet: doubtful cell 1.10, cell 1.11"
+    assert checked.tried == 4
+    assert [(reading_on(r), r.total) for r in checked.legal] == [((True, True), 28)]
+    grid = load_grid("classic")
+    assert readings_lines(checked, grid) == ["legal: Red 11 crossed, Red 12 crossed (total 28)"]
+    assert readings_data(checked, grid) == {
+        "readings": [{"boxes": {"cell 1.10": True, "cell 1.11": True}, "total": 28,
+                      "text": "Red 11 crossed, Red 12 crossed"}], "readings_tried": 4}
+
+
+def reading_on(reading):
+    return tuple(on for _, on in reading.crossed)
+
+
+def test_the_legal_readings_are_listed_as_the_review_page_lists_them():
+    from sheetgen.scan.sheets import readings_lines
+
+    # The review page's example: red 2, 3 and 4 crossed, red 11 and 12 in doubt, the lock not crossed.
+    # Red 12 needs five crosses before it (and the lock with it): 3 crosses, 6 points, or with red 11
+    # 4 crosses, 10 points.
+    checked = _sheet(*_red(2, 3, 4), ("cell", 0, 9, True, 0.6), ("cell", 0, 10, False, 0.6))
+    assert readings_lines(checked, load_grid("classic")) == [
+        "legal: Red 11 not crossed, Red 12 not crossed (total 6)",
+        "legal: Red 11 crossed, Red 12 not crossed (total 10)"]
+
+
+def test_a_doubtful_lock_goes_with_its_rows_doubtful_last_cell():
+    from sheetgen.scan.sheets import readings_lines
+
+    # Red 2 and 3 crossed; red 12 and the red lock both in doubt.  They are crossed together or not at
+    # all (2 readings, not 4), and red 12 needs five crosses before it: only neither, 2 crosses, 3 points.
+    checked = _sheet(*_red(2, 3), ("cell", 0, 10, True, 0.5), ("lock", 0, 0, True, 0.5))
+    assert checked.tried == 2
+    assert readings_lines(checked, load_grid("classic")) == [
+        "legal: Red 12 not crossed, Red lock not crossed (total 3)"]
+
+
+def test_no_legal_reading_every_reading_legal_and_too_many_are_said_so():
+    from sheetgen.scan.sheets import readings_data, readings_lines
+
+    grid = load_grid("classic")
+    # The red lock crossed surely without red 12: no reading of penalty box 1 helps.
+    none = _sheet(("lock", 0, 0, True, 1.0), ("penalty", 0, 0, True, 0.5))
+    assert readings_lines(none, grid) == ["no reading of the doubtful box is legal"]
+    assert readings_data(none, grid) == {"readings": [], "readings_tried": 2}
+    # Yellow 6 in doubt on an empty sheet: 0 points, or 1.
+    every = _sheet(("cell", 1, 4, False, 0.5))
+    assert readings_lines(every, grid) == ["every reading of the doubtful box is legal (2, totals 0 to 1)"]
+    assert [r.total for r in every.legal] == [0, 1]
+    seven = _sheet(*[("cell", 2, index, False, 0.5) for index in range(7)])
+    assert seven.legal is None and readings_data(seven, grid) == {"readings": None, "readings_tried": 0}
+    assert readings_lines(seven, grid) == ["too many doubtful boxes (7) to list the legal readings (at most 6)"]
+    assert readings_lines(_sheet(("lock", 0, 0, True, 1.0)), grid) == []  # refused by the rules, no doubt
+
+
+def test_box_names_are_the_counter_pages():
+    from sheetgen.scan.read import BoxReading
+    from sheetgen.scan.sheets import box_name
+
+    def name(kind, row, index, grid):
+        return box_name(BoxReading(kind, row, index, True, 0.5, "dot"), load_grid(grid))
+
+    assert [name("cell", 2, 0, "classic"), name("lock", 3, 0, "classic"), name("penalty", 1, 0, "classic"),
+            name("bis", 0, 2, "bis"), name("bar", 2, 0, "bonus")] == [
+        "Green 12", "Blue lock", "Penalty box 2", "Small box under Red 4", "Bonus box 3"]
+    blocks = load_grid("blocks")
+    row = next(r for r, facts in enumerate(blocks.rows) if len(facts.colours) > 1)
+    cell = blocks.rows[row].cells[0]
+    assert name("cell", row, 0, "blocks") == f"Row {row + 1}: {cell.colour.value} {cell.number}"
+    assert name("lock", row, 0, "blocks") == f"Row {row + 1} lock"
+
+
+def test_scan_reports_the_legal_readings_on_standard_error_and_in_json(tmp_path, page):
+    job, clean = page
+    image = clean.copy()
+    _faint_cross(image, job, 2, 1, 4)  # sheet 3: yellow 6, a faint pencil cross, doubtful
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--json"])
+    assert result.exit_code == 1
+    where = f"{picture}: sheet 3"
+    assert result.stderr.splitlines() == [
+        f"sheetgen: {where}: check this sheet: doubtful cell 2.5",
+        f"sheetgen: {where}: every reading of the doubtful box is legal (2, totals 0 to 1)"]
+    [refused] = json.loads(result.stdout)["refused"]
+    assert refused["doubtful"] == ["cell 2.5"] and refused["readings_tried"] == 2
+    assert refused["readings"] == [
+        {"boxes": {"cell 2.5": False}, "total": 0, "text": "Yellow 6 not crossed"},
+        {"boxes": {"cell 2.5": True}, "total": 1, "text": "Yellow 6 crossed"}]

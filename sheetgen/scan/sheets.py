@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import InputError
 from ..grid.model import Grid
 from ..play.marks import Marks, RowMarks
 from ..play.scoring import Score, score_sheet
 from ..records import record
 from ..sheet.plan import SheetPlan
-from .read import SheetReading
+from ..sheet.style import load_labels
+from .read import BoxReading, SheetReading
+
+MOST_DOUBTFUL = 6  # the readings of up to this many doubtful boxes are tried (64), as on the review page
+
+
+@record
+class Reading:
+    """One way the doubtful boxes of a sheet may be read, which the rules accept."""
+
+    crossed: tuple[tuple[BoxReading, bool], ...]  # each doubtful box, in the reading's order, and crossed or not
+    total: int  # the sheet's total read so
 
 
 @record
@@ -17,6 +30,8 @@ class Checked:
     marks: Marks
     score: Score | None  # None: check this sheet
     problem: str = ""  # why it must be checked
+    legal: tuple[Reading, ...] | None = None  # the readings of its doubtful boxes the rules accept; None: not tried
+    tried: int = 0  # how many readings were tried (a doubtful lock goes with its last cell); 0: not tried
 
 
 def marks_of(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Marks:
@@ -49,12 +64,99 @@ def check(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Checked:
     marks = marks_of(reading, grid, plan)
     if reading.doubtful:
         names = ", ".join(box.ident for box in reading.doubtful)
-        return Checked(reading, marks, None, f"check this sheet: doubtful {names}")
+        problem = f"check this sheet: doubtful {names}"
+        if len(reading.doubtful) > MOST_DOUBTFUL:
+            return Checked(reading, marks, None, problem)
+        return Checked(reading, marks, None, problem, *legal_readings(reading, grid, plan))
     try:
         return Checked(reading, marks, score_sheet(grid, marks))
     except InputError as error:
         return Checked(reading, marks, None, f"check this sheet: {error.message}"
                                              + (f" ({error.path})" if error.path else ""))
+
+
+def legal_readings(reading: SheetReading, grid: Grid, plan: SheetPlan) -> tuple[tuple[Reading, ...], int]:
+    """Each reading of the doubtful boxes (crossed or not, every combination) that the scorer accepts,
+    with its total, in the review page's order (none crossed first, the first box changing fastest),
+    and how many readings were tried.  A doubtful lock whose row's last cell is in doubt too is read
+    with that cell, as the rules cross them together (and the review page has it); a box read surely
+    stays as read."""
+    doubtful = reading.doubtful
+    last: dict[int, BoxReading] = {}
+    for box in reading.boxes:
+        if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
+            last[box.row] = box
+    follows = {i: doubtful.index(last[box.row]) for i, box in enumerate(doubtful)
+               if box.kind == "lock" and box.row in last and last[box.row] in doubtful}
+    free = [i for i in range(len(doubtful)) if i not in follows]
+    legal = []
+    for mask in range(2 ** len(free)):
+        on = {i: (mask >> bit) % 2 == 1 for bit, i in enumerate(free)}
+        on.update({i: on[cell] for i, cell in follows.items()})
+        changed = {box: on[i] for i, box in enumerate(doubtful)}
+        boxes = tuple(replace(box, crossed=changed[box]) if box in changed else box for box in reading.boxes)
+        try:
+            score = score_sheet(grid, marks_of(replace(reading, boxes=boxes), grid, plan))
+        except InputError:
+            continue
+        legal.append(Reading(tuple((box, on[i]) for i, box in enumerate(doubtful)), score.total))
+    return tuple(legal), 2 ** len(free)
+
+
+def reading_text(reading: Reading, grid: Grid) -> str:
+    """A reading in English, as the review page words it: "Red 11 crossed, Red 12 not crossed"."""
+    words = load_labels("en")
+    return ", ".join(f"{box_name(box, grid)} {words('counter_crossed') if on else words('counter_review_not_crossed')}"
+                     for box, on in reading.crossed)
+
+
+def box_name(box: BoxReading, grid: Grid) -> str:
+    """A box as the counter page names it in English: "Red 11", "Row 2: red 5", "Red lock",
+    "Small box under Red 4", "Penalty box 2", "Bonus box 3"."""
+    words = load_labels("en")
+    if box.kind == "penalty":
+        return words("counter_penalty_box", box.row + 1)
+    if box.kind == "bar":
+        return words("counter_bonus_box", box.row + 1)
+    row = grid.rows[box.row]
+    one_colour = len(row.colours) == 1
+    row_name = _capital(words(f"colour_{row.lock_colour.value}")) if one_colour else words("counter_row", box.row + 1)
+    if box.kind == "lock":
+        return words("counter_lock", row_name)
+    cell = row.cells[box.index]
+    name = f"{words(f'colour_{cell.colour.value}')} {cell.number}"
+    name = _capital(name) if one_colour else f"{row_name}: {name}"
+    return words("counter_bis", name) if box.kind == "bis" else name
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def readings_lines(checked: Checked, grid: Grid) -> list[str]:
+    """What the report of a sheet to check says of its doubtful boxes' readings, a line each."""
+    doubtful = len(checked.reading.doubtful)
+    if not doubtful:
+        return []
+    if checked.legal is None:
+        return [f"too many doubtful boxes ({doubtful}) to list the legal readings (at most {MOST_DOUBTFUL})"]
+    if not checked.legal:
+        return [f"no reading of the doubtful {'box' if doubtful == 1 else 'boxes'} is legal"]
+    if len(checked.legal) == checked.tried:
+        totals = sorted({reading.total for reading in checked.legal})
+        span = f"total {totals[0]}" if len(totals) == 1 else f"totals {totals[0]} to {totals[-1]}"
+        return [f"every reading of the doubtful {'box' if doubtful == 1 else 'boxes'} is legal"
+                f" ({checked.tried}, {span})"]
+    return [f"legal: {reading_text(reading, grid)} (total {reading.total})" for reading in checked.legal]
+
+
+def readings_data(checked: Checked, grid: Grid) -> dict:
+    """The readings of a sheet to check in --json: ``readings``, the legal ones ([] none; null when
+    not tried), and ``readings_tried``, how many were tried (0: no doubtful box, or too many)."""
+    legal = None if checked.legal is None else [
+        {"boxes": {box.ident: on for box, on in reading.crossed}, "total": reading.total,
+         "text": reading_text(reading, grid)} for reading in checked.legal]
+    return {"readings": legal, "readings_tried": checked.tried}
 
 
 def marks_data(checked: Checked, grid: Grid) -> dict:
