@@ -108,6 +108,30 @@ def run(count: int, seed: int, progress=None, features: bool = False) -> tuple[l
     return results, made_list
 
 
+def pages(count: int, seed: int) -> list[dict]:
+    """Photographed pages of eight (scan_pictures.page_picture) read as a player scans them, without
+    --grid: the seconds for the whole page, the sheets found, their codes read and the sheets exact
+    (each reading matched to the sheet it reads closest: the order sheets are reported in is not
+    measured here)."""
+    out = []
+    for n in range(count):
+        page = PICTURES["page_picture"](seed * 100_000 + n)
+        started = time.perf_counter()
+        try:
+            readings = sheets_in(vision.decode(page.encoded), f"page {n}", None, layouts(None, f"page {n}"))
+        except InputError as error:
+            out.append({"seconds": time.perf_counter() - started, "found": 0, "exact": 0, "error": str(error)})
+            continue
+        seconds = time.perf_counter() - started
+        exact = 0
+        for reading in readings:
+            read = {(b.kind, b.row, b.index) for b in reading.boxes if b.crossed}
+            exact += min(len(read ^ truth.crossed) for truth in page.truths) == 0
+        out.append({"seconds": seconds, "found": len(readings), "exact": exact, "sheets": len(page.truths),
+                    "grid": page.grid.name, "theme": page.theme})
+    return out
+
+
 def table(results: list[dict], seed: int) -> str:
     found = [r for r in results if r["found"]]
     boxes = sum(r["boxes"] for r in found)
@@ -156,6 +180,8 @@ def main() -> None:
     parser.add_argument("--pictures", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per picture not read exactly")
+    parser.add_argument("--pages", type=int, default=0,
+                        help="also read this many photographed pages of eight, without --grid")
     parser.add_argument("--list", action="store_true",
                         help="a line per picture with a wrong or doubtful box, and a line per such box: what was"
                              " drawn, what was read, how sure, and the box's features")
@@ -189,6 +215,15 @@ def main() -> None:
     if out is not None:
         out.close()
     print(table(results, args.seed))
+    if args.pages:
+        made = pages(args.pages, args.seed)
+        found = sum(p["found"] for p in made)
+        sheets = sum(p.get("sheets", 8) for p in made)
+        seconds = sorted(p["seconds"] for p in made)
+        print(f"\nPages of eight photographed (220 dpi, tilt, light, JPEG), {len(made)} pages: {found} of {sheets}"
+              f" sheets found with their codes, {sum(p['exact'] for p in made)} read exactly; seconds per page"
+              f" (median, max; the first reads its grid's template first): {seconds[len(seconds) // 2]:.2f},"
+              f" {seconds[-1]:.2f}")
 
 
 if __name__ == "__main__":
