@@ -271,6 +271,8 @@ def decide(f: Features) -> tuple[bool, float, str]:
     if f.ink > 0.45:
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
     if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
+        if f.faint > 3 * f.ink and f.faint > 0.1:  # much lighter ink around it: one stroke of a light X?
+            return False, 0.5, "faint"
         if f.ink < 0.03:
             return False, 0.75, "stroke"
         if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
