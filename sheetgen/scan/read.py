@@ -231,11 +231,12 @@ def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], 
 
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
     """Locks checked against their rows' last cells: the rules cross the lock exactly when the last cell
-    is crossed, and a lock is small, its printed padlock hiding ink.  A doubtful lock is read as a surely
-    read last cell; a lock read empty beside a surely crossed last cell is crossed when it holds ink (an X
-    whose strokes the padlock hides, read as a stroke or a dot), doubtful when it holds none (a lock left
-    blank is for the player to check, never guessed).  A lock read crossed beside an empty last cell is
-    left as read: the rules refuse the sheet."""
+    is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
+    lock not surely crossed is crossed when it holds ink (an X whose strokes the padlock hides, read as a
+    stroke or a dot), doubtful when it holds none (a lock left blank is for the player to check, never
+    guessed).  Beside a surely empty last cell, a doubtful lock without ink is empty; one with ink stays
+    doubtful as read (a misread, or a lock crossed without its last cell, which the rules refuse: such a
+    sheet is never made certain by the rule it breaks)."""
     last: dict[int, BoxReading] = {}
     for box in readings:
         if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
@@ -244,12 +245,13 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
     for box, f in zip(readings, features):
         cell = last.get(box.row)
         if box.kind == "lock" and cell is not None and cell.confidence >= CONFIDENT:
-            if box.confidence < CONFIDENT:
-                box = BoxReading(box.kind, box.row, box.index, cell.crossed, cell.confidence, "as its row's last cell")
-            elif cell.crossed and not box.crossed:
+            if cell.crossed and (not box.crossed or box.confidence < CONFIDENT):
                 box = (BoxReading(box.kind, box.row, box.index, True, min(cell.confidence, 0.8), "as its row's last"
                                   " cell") if f.ink >= 0.03 else
                        BoxReading(box.kind, box.row, box.index, True, 0.5, "empty, its row's last cell crossed"))
+            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < 0.03:
+                box = BoxReading(box.kind, box.row, box.index, False, cell.confidence, "as its row's last cell")
+            # a lock with ink beside a surely empty last cell stays as read: a misread, or a sheet the rules refuse
         out.append(box)
     return tuple(out)
 
@@ -289,7 +291,7 @@ def decide(f: Features) -> tuple[bool, float, str]:
     if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
         return False, 0.5, "stroke"
     if f.second < AMBIGUOUS and f.line >= 0.8:  # most on one stroke, a little across: a strike over a number
-        return True, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
+        return False, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 
