@@ -291,7 +291,7 @@ def decide(f: Features) -> tuple[bool, float, str]:
     if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
         return False, 0.5, "stroke"
     if f.second < AMBIGUOUS and f.line >= 0.8:  # most on one stroke, a little across: a strike over a number
-        return False, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
+        return True, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 
