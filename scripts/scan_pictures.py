@@ -257,6 +257,59 @@ def picture(seed: int, grid: Grid | None = None, theme: str | None = None, kinds
     return Picture(degraded, grid, theme, marks, truth, dpi, kinds, data)
 
 
+@dataclass
+class Page:
+    """A photographed page of eight sheets: the file, and each sheet's grid, marks and truth in print order."""
+
+    encoded: bytes
+    grid: Grid
+    theme: str
+    truths: list[Truth]
+    dpi: int
+
+
+def page_picture(seed: int, grid: Grid | None = None, theme: str | None = None, dpi: int = 220) -> Page:
+    """A whole uncut page of sheets as a phone photographs it: a 12 MP photo of an A4 page is about
+    220 dpi; some tilt (up to 20 degrees), light falling off to one side, JPEG 60-90.  Drawn once at
+    ``dpi`` (a page's super-sampled float copies would take gigabytes)."""
+    rng = random.Random(seed)
+    grid = grid or load_grid(rng.choice(builtin_names()))
+    theme = theme or rng.choice(("colour", "colour", "ink-saver", "mono"))
+    job = Job(grid, theme=theme)
+    plan, _ = layout_job(job)
+    page = impose(job.paper, plan.width, plan.height)
+    png = rasterise_png(render_job(job), Box(0, 0, page.width, page.height), dpi)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    px = dpi / 25.4
+    truths = []
+    for n, slot in enumerate(page.slots[:job.sheets]):
+        marks = legal_marks(grid, seed + n)
+        sheet = np.ascontiguousarray(image[round(slot.y * px):round(slot.bottom * px),
+                                           round(slot.x * px):round(slot.right * px)])
+        truths.append(fill(sheet, plan, marks, rng, px, 0.0))
+        image[round(slot.y * px):round(slot.bottom * px), round(slot.x * px):round(slot.right * px)] = sheet
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, 2 * math.pi)
+    ramp = np.cos(angle) * xx / w + np.sin(angle) * yy / h
+    lit = image.astype(np.float32) * (1 - rng.uniform(0.1, 0.3) * (ramp - ramp.min()) / (np.ptp(ramp) or 1))[..., None]
+    del yy, xx, ramp
+    margin = round(0.08 * w)
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + margin
+    shrink = (1 - math.cos(math.radians(rng.uniform(5, 20)))) * w * 0.5 + 0.02 * w
+    edge = rng.randrange(4)
+    for corner, other in ((edge, (edge + 1) % 4), ((edge + 1) % 4, edge)):
+        dst[corner] += (dst[other] - dst[corner]) * shrink / w
+    matrix = cv2.getPerspectiveTransform(src, dst)
+    out = cv2.warpPerspective(lit, matrix, (w + 2 * margin, h + 2 * margin), flags=cv2.INTER_LINEAR,
+                              borderValue=(90, 90, 90))
+    ok, data = cv2.imencode(".jpg", np.clip(out, 0, 255).astype(np.uint8),
+                            [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 90)])
+    assert ok
+    return Page(bytes(data.tobytes()), grid, theme, truths, dpi)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pictures", type=int, default=20)

@@ -29,6 +29,9 @@ FAINT = 0.03  # an empty box has less than this share of its inner part even hal
 ALIGN = 1.0  # mm: each box's template is moved up to this far to where it matches the sheet
 SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
 SURE_STRIKE = 0.025  # ink across a strike that leaves it sure: more may be an X's second stroke under a number
+LIGHT = 0.06  # the lowest ink threshold a sheet's own light pass uses (_light)
+PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
+AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -183,22 +186,72 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     pixels = [_pixels(box) for *_, box in boxes]
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
-    readings = tuple(BoxReading(kind, row, index, *decide(f)) for (kind, row, index, _), f in zip(boxes, features))
-    return SheetReading(identity, _locks_as_last_cells(readings), where)
+    decided = _pencil(vision, dark, pixels, [decide(f) for f in features], features)
+    readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
+    return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
 
-def _locks_as_last_cells(readings: tuple[BoxReading, ...]) -> tuple[BoxReading, ...]:
-    """A doubtful lock read as its row's last cell, where that cell is read surely: the rules cross
-    the lock exactly when the last cell is crossed (a lock is small, and its printed padlock hides ink)."""
+def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+            decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
+    """The faint boxes (too light for ink, too dark for paper) read again at this sheet's own threshold;
+    and on a sheet where three or more stay faint (pencil its print hides: pencil as grey as a mono
+    sheet's hatching), a box with a trace of grey is unsure, not empty."""
+    faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
+    if not faint:
+        return decided
+    decided = _light(vision, dark, pixels, decided, faint)
+    if sum(1 for _, sure, what in decided if what == "faint" and sure < CONFIDENT) < 3:
+        return decided
+    return [(False, 0.5, "faint") if not crossed and sure >= CONFIDENT and f.faint >= PENCIL_TRACE and f.ink < 0.03
+            else (crossed, sure, what) for (crossed, sure, what), f in zip(decided, features)]
+
+
+def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
+           faint: list[int]) -> list[tuple[bool, float, str]]:
+    """The faint boxes read again at this sheet's own threshold, for light pencil: just over the darkest
+    that this sheet's sure empty boxes reach (their 99th percentile: the sheet's own noise, moire and
+    hatching left over).  A faint box that is then plainly an X (two strokes that reach its four quarters)
+    is crossed; any other stays as it was, doubtful: light pencil that cannot be told from an empty cell
+    is never guessed."""
+    empty = [pixels[n] for n, (crossed, sure, what) in enumerate(decided) if what == "empty" and sure >= CONFIDENT]
+    if len(empty) < 5:
+        return decided
+    levels = sorted(vision.quantiles(dark, empty, 0.99))
+    noise = levels[len(levels) * 9 // 10]  # the sheet's noisiest tenth of empties sets the floor
+    threshold = max(LIGHT, noise * 1.5)
+    if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
+        return decided
+    again = vision.box_features(dark, [pixels[n] for n in faint], threshold, STROKE * SCALE)
+    out = list(decided)
+    for n, f in zip(faint, again):
+        if f.reach >= 0.75 and f.ink >= 0.08 and f.second >= 0.2 and f.line + f.second >= 0.8:
+            out[n] = (True, 0.75, "pencil cross")
+    return out
+
+
+def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
+    """Locks checked against their rows' last cells: the rules cross the lock exactly when the last cell
+    is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
+    lock not surely crossed is crossed when it holds ink (an X whose strokes the padlock hides, read as a
+    stroke or a dot), doubtful when it holds none (a lock left blank is for the player to check, never
+    guessed).  Beside a surely empty last cell, a doubtful lock without ink is empty; one with ink stays
+    doubtful as read (a misread, or a lock crossed without its last cell, which the rules refuse: such a
+    sheet is never made certain by the rule it breaks)."""
     last: dict[int, BoxReading] = {}
     for box in readings:
         if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
             last[box.row] = box
     out = []
-    for box in readings:
+    for box, f in zip(readings, features):
         cell = last.get(box.row)
-        if box.kind == "lock" and box.confidence < CONFIDENT and cell is not None and cell.confidence >= CONFIDENT:
-            box = BoxReading(box.kind, box.row, box.index, cell.crossed, cell.confidence, "as its row's last cell")
+        if box.kind == "lock" and cell is not None and cell.confidence >= CONFIDENT:
+            if cell.crossed and (not box.crossed or box.confidence < CONFIDENT):
+                box = (BoxReading(box.kind, box.row, box.index, True, min(cell.confidence, 0.8), "as its row's last"
+                                  " cell") if f.ink >= 0.03 else
+                       BoxReading(box.kind, box.row, box.index, True, 0.5, "empty, its row's last cell crossed"))
+            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < 0.03:
+                box = BoxReading(box.kind, box.row, box.index, False, cell.confidence, "as its row's last cell")
+            # a lock with ink beside a surely empty last cell stays as read: a misread, or a sheet the rules refuse
         out.append(box)
     return tuple(out)
 
@@ -220,19 +273,25 @@ def decide(f: Features) -> tuple[bool, float, str]:
     if f.ink > 0.45:
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
     if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
+        if f.faint > 3 * f.ink and f.faint > 0.1:  # much lighter ink around it: one stroke of a light X?
+            return False, 0.5, "faint"
         if f.ink < 0.03:
             return False, 0.75, "stroke"
         if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
             return False, 0.8, "dot"
-        if f.spread < 0.4 and f.line >= 0.95 and f.second < SURE_STRIKE:
-            return False, min(1.0, 0.8 + (0.4 - f.spread)), "stroke"
+        if f.line >= 0.95 and f.second < SURE_STRIKE:  # all on one band, next to nothing across: not an X
+            return False, min(1.0, 0.8 + max(0.0, 0.4 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
     if f.reach < 0.75:
         return False, 0.75 if f.ink < 0.05 and f.reach <= 0.25 else 0.5, "dot"  # ink in two quarters: an X askew?
-    if f.darkness < 0.3:
+    if f.darkness < 0.3:  # light ink: pencil, or a tint the light correction left
+        if f.reach >= 0.75 and f.ink >= 0.1 and f.second >= 0.2 and f.spread >= 0.25:
+            return True, 0.8, "cross"  # light, but plainly two strokes across the whole box: a pencil X
         return f.ink > 0.08, 0.4, "faint"
     if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
         return False, 0.5, "stroke"
+    if f.second < AMBIGUOUS and f.line >= 0.8:  # most on one stroke, a little across: a strike over a number
+        return True, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 

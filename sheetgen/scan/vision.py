@@ -190,6 +190,14 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
     return result
 
 
+def quantiles(dark: Picture, boxes: list[tuple[int, int, int, int]], share: float) -> list[float]:
+    """The darkness under which ``share`` of each box's pixels lie (x, y, w, h pixels of ``dark``)."""
+    cv2, np = _libraries()
+    pixels = dark.pixels
+    return [float(np.quantile(part, share)) if (part := pixels[max(y, 0):y + h, max(x, 0):x + w]).size else 0.0
+            for x, y, w, h in boxes]
+
+
 def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
     """The square root of the ratio of the ink's smaller to larger principal variance, the largest
     share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
@@ -206,20 +214,25 @@ def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
     offsets = np.round(offsets - offsets.min(axis=1, keepdims=True)).astype(np.int64)
     width = max(int(round(band)), 1)
 
-    def bands(row: Any) -> Any:
-        counts = np.cumsum(np.bincount(row, minlength=width + 1))
-        return counts[width - 1:] - np.concatenate(([0], counts[:-width]))  # ink in each band of rows
+    def bands(rows: Any) -> Any:
+        """The ink in each band ``width`` wide of each row's offsets, all directions at once: row n's
+        band k holds its offsets k to k + width - 1 (a row's bands past its largest offset hold none)."""
+        size = max(int(rows.max()) + 1, width + 1)
+        counts = np.bincount((np.arange(len(rows))[:, None] * size + rows).ravel(), minlength=len(rows) * size)
+        total = np.cumsum(counts.reshape(len(rows), size), axis=1)
+        total = np.concatenate((np.zeros((len(rows), 1), total.dtype), total), axis=1)
+        return total[:, width:] - total[:, :-width]
 
-    best, at, start = 0, 0, 0
-    for n, row in enumerate(offsets):
-        in_band = bands(row)
-        if int(in_band.max()) > best:
-            best, at, start = int(in_band.max()), n, int(in_band.argmax())
+    first = bands(offsets)
+    most = first.max(axis=1)
+    at = int(np.argmax(most))
+    best, start = int(most[at]), int(np.argmax(first[at]))
     outside = (offsets[at] < start) | (offsets[at] >= start + width)
     second = 0
-    for n, row in enumerate(offsets):
-        if min((n - at) % steps, (at - n) % steps) >= steps // 6 and outside.any():
-            second = max(second, int(bands(row[outside] - row[outside].min()).max()))
+    across = [n for n in range(steps) if min((n - at) % steps, (at - n) % steps) >= steps // 6]
+    if outside.any() and across:
+        rest = offsets[across][:, outside]
+        second = int(bands(rest - rest.min(axis=1, keepdims=True)).max())
     return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs)
 
 
