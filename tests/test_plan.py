@@ -67,6 +67,11 @@ def plan_of(name: str, lang: str = "en", look: str = "colour", strips: bool = Tr
 
 
 MATRIX = [(name, lang, look, size) for name in GRID_NAMES for lang in LANGS for look in LOOKS for size in SIZES]
+# The quick tier's third of the matrix: a diagonal, so that every grid, language, look and size (and
+# nearly every pair of them) comes up; the slow tier checks the other two thirds.
+SAMPLE = {case for case in MATRIX
+          if (GRID_NAMES.index(case[0]) + LANGS.index(case[1]) + list(LOOKS).index(case[2])
+              + list(SIZES).index(case[3])) % 3 == 0}
 
 
 # Checks of words (texts fit, labels clear) run over every language; the word-free
@@ -87,11 +92,14 @@ def assert_each(cases: list[tuple[str, str, str, str]], check) -> None:
 
 
 def over(cases: list[tuple[str, str, str, str]]):
-    """Make ``check(grid, plan, theme)`` one test, one pytest item, over all ``cases``."""
+    """Make ``check(grid, plan, theme)`` two pytest items over ``cases``: the quick one over the
+    cases in ``SAMPLE``, the slow one over the rest."""
+    parts = {"sample": [c for c in cases if c in SAMPLE], "rest": [c for c in cases if c not in SAMPLE]}
 
     def make(check):
-        def test() -> None:
-            assert_each(cases, lambda name, lang, look, size: check(
+        @pytest.mark.parametrize("part", ["sample", pytest.param("rest", marks=pytest.mark.slow)])
+        def test(part: str) -> None:
+            assert_each(parts[part], lambda name, lang, look, size: check(
                 grid_named(name), plan_of(name, lang, look, True, SIZES[size]), load_theme(*LOOKS[look])))
 
         test.__name__, test.__qualname__, test.__doc__ = check.__name__, check.__qualname__, check.__doc__
@@ -455,8 +463,9 @@ LARGER = [case for case in MATRIX if case[3] != STANDARD.name]
 PROMISED = {"large": 1.4, "a6": 1.45}  # how much larger everything prints, as docs/sizes.md says
 
 
-def test_at_a_larger_size_every_text_is_larger_by_the_scale():
-    assert_each(LARGER, larger_by_the_scale)
+@pytest.mark.parametrize("part", ["sample", pytest.param("rest", marks=pytest.mark.slow)])
+def test_at_a_larger_size_every_text_is_larger_by_the_scale(part):
+    assert_each([case for case in LARGER if (case in SAMPLE) == (part == "sample")], larger_by_the_scale)
 
 
 def larger_by_the_scale(name: str, lang: str, look: str, size: str) -> None:
