@@ -1,0 +1,202 @@
+"""Leader lines that run between the things drawn, never across them.
+
+``route(start, target, obstacles, leaders, region)`` is the path of a
+leader from ``start`` to the middle of one edge of the box ``target``: a
+straight line where one is free, else the shortest path of horizontal and
+vertical runs (each bend costs ``BEND`` mm) along the lanes between the
+obstacles.  It keeps ``CLEARANCE`` off every obstacle box and every earlier
+leader, and touches ``target`` only where it ends.  Pure geometry in mm.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from ..pdf.geometry import Box
+
+Point = tuple[float, float]
+Path = tuple[Point, ...]
+
+CLEARANCE = 0.6  # mm a leader keeps off anything it passes where it can
+TIGHT = 0.15  # and the least it keeps, in a gap between cells
+NARROW = 4.0  # what a mm run closer than CLEARANCE costs, in mm: only to reach a box that is hemmed in
+BEND = 6.0  # what a bend costs, in mm of length: a longer run with fewer bends is preferred
+EPSILON = 1e-9
+
+
+def ends(target: Box) -> tuple[Point, ...]:
+    """Where a leader may end: the middle of each edge of ``target``."""
+    return ((target.x, target.cy), (target.right, target.cy), (target.cx, target.y), (target.cx, target.bottom))
+
+
+def crosses_box(a: Point, b: Point, box: Box) -> bool:
+    """Whether the segment ``a``-``b`` passes through the inside of ``box`` (touching its edge does not count)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box.x), (dx, box.right - a[0]), (-dy, a[1] - box.y), (dy, box.bottom - a[1])):
+        if abs(p) < EPSILON:
+            if q <= EPSILON:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1 - EPSILON:
+            return False
+    return True
+
+
+def crosses_segment(a: Point, b: Point, c: Point, d: Point, clearance: float = 0.0) -> bool:
+    """Whether the segments ``a``-``b`` and ``c``-``d`` meet, or come closer than ``clearance``."""
+    if clearance > 0 and min(_distance(p, c, d) for p in (a, b)) < clearance:
+        return True
+    if clearance > 0 and min(_distance(p, a, b) for p in (c, d)) < clearance:
+        return True
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _distance(p: Point, a: Point, b: Point) -> float:
+    """From ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length < EPSILON else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    x, y = a[0] + t * dx - p[0], a[1] + t * dy - p[1]
+    return float((x * x + y * y) ** 0.5)
+
+
+def segments(path: Path) -> list[tuple[Point, Point]]:
+    return list(zip(path, path[1:]))
+
+
+def free(a: Point, b: Point, obstacles: Sequence[Box], target: Box, leaders: Sequence[Path],
+         clearance: float = CLEARANCE) -> bool:
+    """Whether the run ``a``-``b`` keeps ``clearance`` off ``obstacles`` and
+    ``leaders``, and off the inside of ``target``."""
+    if crosses_box(a, b, target):
+        return False
+    if any(crosses_box(a, b, box.inset(-clearance)) for box in obstacles):
+        return False
+    return not any(crosses_segment(a, b, c, d, clearance) for leader in leaders for c, d in segments(leader))
+
+
+def route(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box) -> Path | None:
+    """The leader from ``start`` to an edge of ``target`` inside ``region``
+    (see the module's text); None if no path is free."""
+    for end in sorted(ends(target), key=lambda end: _length((start, end))):
+        if free(start, end, obstacles, target, leaders):
+            return start, end
+    return _lanes(start, target, obstacles, leaders, region)
+
+
+def _length(path: Path) -> float:
+    return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in segments(path))
+
+
+def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box) -> Path | None:
+    """The cheapest path of horizontal and vertical runs on the lanes between
+    the obstacles (the middle of every gap between their edges), or None."""
+    grown = [box.inset(-CLEARANCE) for box in obstacles]
+    goals = list(ends(target))
+    xs = _lanes_between([v for b in grown for v in (b.x, b.right)] + [region.x, region.right], region.x, region.right)
+    ys = _lanes_between([v for b in grown for v in (b.y, b.bottom)] + [region.y, region.bottom], region.y,
+                        region.bottom)
+    xs = sorted(set(xs) | {start[0]} | {g[0] for g in goals})
+    ys = sorted(set(ys) | {start[1]} | {g[1] for g in goals})
+    rails = [seg for leader in leaders for seg in segments(leader)]
+    tight = [box.inset(-TIGHT) for box in obstacles] + [target]
+    across = [_blocked(ys, xs, tight, rails, True, TIGHT), _blocked(ys, xs, grown + [target], rails, True, CLEARANCE)]
+    down = [_blocked(xs, ys, tight, rails, False, TIGHT), _blocked(xs, ys, grown + [target], rails, False, CLEARANCE)]
+    # Each end is reached across its edge, not along it: from the left, the right, above, below.
+    goal_nodes = {(xs.index(g[0]), ys.index(g[1]), heading) for g, heading in zip(goals, (0, 1, 2, 3))}
+    first = (xs.index(start[0]), ys.index(start[1]))
+    heap: list[tuple[float, int, int, int, tuple[int, int] | None]] = [(0.0, first[0], first[1], -1, None)]
+    best: dict[tuple[int, int, int], float] = {}
+    came: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(first[0], first[1], -1): None}
+    while heap:
+        cost, i, j, heading, _ = heapq.heappop(heap)
+        state = (i, j, heading)
+        if best.get(state, float("inf")) < cost - EPSILON:
+            continue
+        if state in goal_nodes:
+            return _path(state, came, xs, ys)
+        for move, (di, dj) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
+            ni, nj = i + di, j + dj
+            if not (0 <= ni < len(xs) and 0 <= nj < len(ys)):
+                continue
+            table, at, k = (across, j, min(i, ni)) if dj == 0 else (down, i, min(j, nj))
+            if table[0][at][k]:
+                continue
+            step = (abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])) * (NARROW if table[1][at][k] else 1.0)
+            step += BEND if heading not in (-1, move) else 0.0
+            nxt = (ni, nj, move)
+            if cost + step < best.get(nxt, float("inf")) - EPSILON:
+                best[nxt] = cost + step
+                came[nxt] = state
+                heapq.heappush(heap, (cost + step, ni, nj, move, None))
+    return None
+
+
+def _lanes_between(edges: list[float], low: float, high: float) -> list[float]:
+    """The middle of every gap between consecutive ``edges`` inside [low, high]."""
+    values = sorted({round(v, 6) for v in edges if low <= v <= high})
+    return [(a + b) / 2 for a, b in zip(values, values[1:])]
+
+
+def _blocked(lines: list[float], steps: list[float], walls: Sequence[Box],
+             rails: Sequence[tuple[Point, Point]], horizontal: bool, clearance: float) -> list[list[bool]]:
+    """For each lane at ``lines`` (a y if ``horizontal``, else an x), which
+    steps between consecutive ``steps`` cross a wall's inside or come within
+    ``clearance`` of a rail."""
+    table = []
+    for at in lines:
+        row = [False] * (len(steps) - 1)
+        spans = []
+        for box in walls:
+            low, high, lo, hi = (box.y, box.bottom, box.x, box.right) if horizontal else \
+                (box.x, box.right, box.y, box.bottom)
+            if low + EPSILON < at < high - EPSILON:
+                spans.append((lo, hi))
+        for a, b in rails:
+            (pa, qa), (pb, qb) = ((a[1], a[0]), (b[1], b[0])) if horizontal else (a, b)
+            if min(pa, pb) - clearance < at < max(pa, pb) + clearance:
+                if abs(pb - pa) < EPSILON:
+                    spans.append((min(qa, qb) - clearance, max(qa, qb) + clearance))
+                else:
+                    t = max(0.0, min(1.0, (at - pa) / (pb - pa)))
+                    q = qa + t * (qb - qa)
+                    slack = clearance * (1 + abs((qb - qa) / (pb - pa)))
+                    spans.append((q - slack, q + slack))
+        for lo, hi in spans:
+            for k in range(max(0, bisect_right(steps, lo) - 1), min(len(row), bisect_left(steps, hi))):
+                if steps[k] < hi - EPSILON and steps[k + 1] > lo + EPSILON:
+                    row[k] = True
+        table.append(row)
+    return table
+
+
+def _path(state: tuple[int, int, int], came: dict[tuple[int, int, int], tuple[int, int, int] | None],
+          xs: list[float], ys: list[float]) -> Path:
+    """The points of the path that ends in ``state``, its bends only."""
+    nodes: list[Point] = []
+    at: tuple[int, int, int] | None = state
+    while at is not None:
+        nodes.append((xs[at[0]], ys[at[1]]))
+        at = came[at]
+    nodes.reverse()
+    kept = [nodes[0]]
+    for a, b in zip(nodes[1:], nodes[2:]):
+        prev = kept[-1]
+        if not (abs(prev[0] - a[0]) < EPSILON and abs(a[0] - b[0]) < EPSILON
+                or abs(prev[1] - a[1]) < EPSILON and abs(a[1] - b[1]) < EPSILON):
+            kept.append(a)
+    kept.append(nodes[-1])
+    return tuple(kept)
