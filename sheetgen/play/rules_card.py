@@ -30,17 +30,19 @@ from .rules import Rules, glued, row_in_words
 from .scoring import Score
 
 PT = 25.4 / 72  # one point, mm
-MARGIN = 10.0  # mm of blank paper at every edge (nothing is printed within 5 mm)
+MARGIN = 8.0  # mm of blank paper at every edge (nothing is printed within 5 mm)
 GUTTER = 6.0  # between the picture and the example, and between the columns
 COLUMNS = 2
 BODY_SIZES = tuple(pt * PT for pt in (10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5))  # tried from the largest
-LEADING = 1.25  # line height, in type sizes
+LEADING = 1.2  # line height, in type sizes
 ASCENT = 0.76  # baseline below the top of a line, in type sizes
-PARAGRAPH_GAP = 0.4  # in type sizes
-SECTION_GAP = 0.8
+PARAGRAPH_GAP = 0.3  # in type sizes
+SECTION_GAP = 0.6
 HEADING_SCALE = 1.9  # the card's heading, in body sizes
 TITLE_SCALE = 1.1  # section titles
 PICTURE_SHARE = 0.45  # of the content width: the least the sheet's picture takes (it grows into what the rules leave)
+PICTURE_LEAST = (0.4, 0.35, 0.3)  # and the smaller shares it gives up, before the body type goes under BODY_FLOOR
+BODY_FLOOR = 8 * PT  # the least body type a card's rules are set in, while a smaller picture leaves them room
 BULLET = 0.16  # radius of a list's bullet, in type sizes
 IMMEDIATE = (Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW)  # powers that cross cells instead of scoring
 INK: RGB = (0.0, 0.0, 0.0)
@@ -186,8 +188,14 @@ def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[f
     width, height = paper
     content = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     for size in BODY_SIZES:
-        smallest = content.w * PICTURE_SHARE
-        fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+        # At the floor, the picture gives up width before the type goes under it.
+        shares = (PICTURE_SHARE, *PICTURE_LEAST) if abs(size - BODY_FLOOR) < 1e-9 else (PICTURE_SHARE,)
+        fitted, smallest = None, content.w * PICTURE_SHARE
+        for share in shares:
+            smallest = content.w * share
+            fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+            if fitted is not None:
+                break
         if fitted is None:
             continue
         card, used = fitted
