@@ -88,22 +88,26 @@ def free(a: Point, b: Point, obstacles: Sequence[Box], target: Box, leaders: Seq
     return not any(crosses_segment(a, b, c, d, clearance) for leader in leaders for c, d in segments(leader))
 
 
-def route(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box) -> Path | None:
+def route(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box,
+          tight: bool = True) -> Path | None:
     """The leader from ``start`` to an edge of ``target`` inside ``region``
-    (see the module's text); None if no path is free."""
+    (see the module's text), through the gaps between cells only if
+    ``tight``; None if no path is free."""
     for end in sorted(ends(target), key=lambda end: _length((start, end))):
         if free(start, end, obstacles, target, leaders):
             return start, end
-    return _lanes(start, target, obstacles, leaders, region)
+    return _lanes(start, target, obstacles, leaders, region, tight)
 
 
 def _length(path: Path) -> float:
     return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in segments(path))
 
 
-def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box) -> Path | None:
+def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence[Path], region: Box,
+           tight: bool = True) -> Path | None:
     """The cheapest path of horizontal and vertical runs on the lanes between
-    the obstacles (the middle of every gap between their edges), or None."""
+    the obstacles (the middle of every gap between their edges), closer than
+    ``CLEARANCE`` to them only if ``tight``; or None."""
     grown = [box.inset(-CLEARANCE) for box in obstacles]
     goals = list(ends(target))
     xs = _lanes_between([v for b in grown for v in (b.x, b.right)] + [region.x, region.right], region.x, region.right)
@@ -112,17 +116,30 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
     xs = sorted(set(xs) | {start[0]} | {g[0] for g in goals})
     ys = sorted(set(ys) | {start[1]} | {g[1] for g in goals})
     rails = [seg for leader in leaders for seg in segments(leader)]
-    tight = [box.inset(-TIGHT) for box in obstacles] + [target]
-    across = [_blocked(ys, xs, tight, rails, True, TIGHT), _blocked(ys, xs, grown + [target], rails, True, CLEARANCE)]
-    down = [_blocked(xs, ys, tight, rails, False, TIGHT), _blocked(xs, ys, grown + [target], rails, False, CLEARANCE)]
+    walls = grown + [target]
+    open_across, open_down = _blocked(ys, xs, walls, rails, True, CLEARANCE), _blocked(xs, ys, walls, rails, False,
+                                                                                        CLEARANCE)
+    if tight:
+        narrow = [box.inset(-TIGHT) for box in obstacles] + [target]
+        across = [_blocked(ys, xs, narrow, rails, True, TIGHT), open_across]
+        down = [_blocked(xs, ys, narrow, rails, False, TIGHT), open_down]
+    else:
+        across, down = [open_across, open_across], [open_down, open_down]
     # Each end is reached across its edge, not along it: from the left, the right, above, below.
     goal_nodes = {(xs.index(g[0]), ys.index(g[1]), heading) for g, heading in zip(goals, (0, 1, 2, 3))}
+    if not any(_reachable(node, across[0], down[0]) for node in goal_nodes):
+        return None
     first = (xs.index(start[0]), ys.index(start[1]))
-    heap: list[tuple[float, int, int, int, tuple[int, int] | None]] = [(0.0, first[0], first[1], -1, None)]
+
+    def still(i: int, j: int) -> float:
+        """The least a path from node (i, j) still costs: its distance to the nearest end."""
+        return min(abs(xs[i] - g[0]) + abs(ys[j] - g[1]) for g in goals)
+
+    heap: list[tuple[float, float, int, int, int]] = [(still(*first), 0.0, first[0], first[1], -1)]
     best: dict[tuple[int, int, int], float] = {}
     came: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(first[0], first[1], -1): None}
     while heap:
-        cost, i, j, heading, _ = heapq.heappop(heap)
+        _, cost, i, j, heading = heapq.heappop(heap)
         state = (i, j, heading)
         if best.get(state, float("inf")) < cost - EPSILON:
             continue
@@ -141,8 +158,18 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
             if cost + step < best.get(nxt, float("inf")) - EPSILON:
                 best[nxt] = cost + step
                 came[nxt] = state
-                heapq.heappush(heap, (cost + step, ni, nj, move, None))
+                heapq.heappush(heap, (cost + step + still(ni, nj), cost + step, ni, nj, move))
     return None
+
+
+def _reachable(goal: tuple[int, int, int], across: list[list[bool]], down: list[list[bool]]) -> bool:
+    """Whether the last step into ``goal`` (i, j, the heading it is reached in) is free."""
+    i, j, heading = goal
+    if heading in (0, 1):
+        k = i - 1 if heading == 0 else i
+        return 0 <= k < len(across[j]) and not across[j][k]
+    k = j - 1 if heading == 2 else j
+    return 0 <= k < len(down[i]) and not down[i][k]
 
 
 def _lanes_between(edges: list[float], low: float, high: float) -> list[float]:
@@ -153,32 +180,32 @@ def _lanes_between(edges: list[float], low: float, high: float) -> list[float]:
 
 def _blocked(lines: list[float], steps: list[float], walls: Sequence[Box],
              rails: Sequence[tuple[Point, Point]], horizontal: bool, clearance: float) -> list[list[bool]]:
-    """For each lane at ``lines`` (a y if ``horizontal``, else an x), which
-    steps between consecutive ``steps`` cross a wall's inside or come within
-    ``clearance`` of a rail."""
+    """For each lane at ``lines`` (a y if ``horizontal``, else an x; in
+    order), which steps between consecutive ``steps`` cross a wall's inside
+    or come within ``clearance`` of a rail."""
+    spans: list[list[tuple[float, float]]] = [[] for _ in lines]
+    for box in walls:
+        low, high, lo, hi = (box.y, box.bottom, box.x, box.right) if horizontal else \
+            (box.x, box.right, box.y, box.bottom)
+        for n in range(bisect_right(lines, low + EPSILON), bisect_left(lines, high - EPSILON)):
+            spans[n].append((lo, hi))
+    for a, b in rails:
+        (pa, qa), (pb, qb) = ((a[1], a[0]), (b[1], b[0])) if horizontal else (a, b)
+        for n in range(bisect_right(lines, min(pa, pb) - clearance), bisect_left(lines, max(pa, pb) + clearance)):
+            if abs(pb - pa) < EPSILON:
+                spans[n].append((min(qa, qb) - clearance, max(qa, qb) + clearance))
+            else:
+                t = max(0.0, min(1.0, (lines[n] - pa) / (pb - pa)))
+                q = qa + t * (qb - qa)
+                slack = clearance * (1 + abs((qb - qa) / (pb - pa)))
+                spans[n].append((q - slack, q + slack))
     table = []
-    for at in lines:
+    for found in spans:
         row = [False] * (len(steps) - 1)
-        spans = []
-        for box in walls:
-            low, high, lo, hi = (box.y, box.bottom, box.x, box.right) if horizontal else \
-                (box.x, box.right, box.y, box.bottom)
-            if low + EPSILON < at < high - EPSILON:
-                spans.append((lo, hi))
-        for a, b in rails:
-            (pa, qa), (pb, qb) = ((a[1], a[0]), (b[1], b[0])) if horizontal else (a, b)
-            if min(pa, pb) - clearance < at < max(pa, pb) + clearance:
-                if abs(pb - pa) < EPSILON:
-                    spans.append((min(qa, qb) - clearance, max(qa, qb) + clearance))
-                else:
-                    t = max(0.0, min(1.0, (at - pa) / (pb - pa)))
-                    q = qa + t * (qb - qa)
-                    slack = clearance * (1 + abs((qb - qa) / (pb - pa)))
-                    spans.append((q - slack, q + slack))
-        for lo, hi in spans:
-            for k in range(max(0, bisect_right(steps, lo) - 1), min(len(row), bisect_left(steps, hi))):
-                if steps[k] < hi - EPSILON and steps[k + 1] > lo + EPSILON:
-                    row[k] = True
+        for lo, hi in found:  # the steps k with steps[k] < hi and steps[k + 1] > lo
+            first, last = max(0, bisect_right(steps, lo + EPSILON) - 1), min(len(row), bisect_left(steps, hi - EPSILON))
+            if first < last:
+                row[first:last] = [True] * (last - first)
         table.append(row)
     return table
 

@@ -298,14 +298,15 @@ def _led(card: Card) -> Card:
     callouts, items = [], list(card.page.items)
     for callout in card.callouts:
         path, target = None, callout.target
-        for target in (callout.target, *callout.others):
+        # A box of the kind that a leader reaches in the open, else the first reached through a gap between cells.
+        for tight, target in [(tight, box) for tight in (False, True) for box in (callout.target, *callout.others)]:
             # What the target holds, or what holds it (the cell of a symbol), is not in the way.
             near = [box for box in obstacles if not target.contains(box) and not box.contains(target)]
             # A leader stays on its callout's side of the box it names: it never runs round the picture.
             left = callout.start[0] <= target.x
             side = Box(region.x, region.y, target.right + GUTTER - region.x, region.h) if left else \
                 Box(target.x - GUTTER, region.y, region.right - target.x + GUTTER, region.h)
-            path = route(callout.start, target, near, paths, side)
+            path = route(callout.start, target, near, paths, side, tight)
             if path is not None:
                 break
         if path is None:  # nothing free: the straight line to the first box (the card's tests say so)
