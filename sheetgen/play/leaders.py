@@ -113,22 +113,29 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
     xs = _lanes_between([v for b in grown for v in (b.x, b.right)] + [region.x, region.right], region.x, region.right)
     ys = _lanes_between([v for b in grown for v in (b.y, b.bottom)] + [region.y, region.bottom], region.y,
                         region.bottom)
-    xs = sorted(set(xs) | {start[0]} | {g[0] for g in goals})
-    ys = sorted(set(ys) | {start[1]} | {g[1] for g in goals})
+    least = TIGHT if tight else CLEARANCE
+    # And the lanes that clear the target: a leader comes to it square on from there.
+    near, closest = target.inset(-CLEARANCE * 1.5), target.inset(-least * 1.5)
+    xs = sorted(set(xs) | {start[0], near.x, near.right, closest.x, closest.right} | {g[0] for g in goals})
+    ys = sorted(set(ys) | {start[1], near.y, near.bottom, closest.y, closest.bottom} | {g[1] for g in goals})
     rails = [seg for leader in leaders for seg in segments(leader)]
-    walls = grown + [target]
-    open_across, open_down = _blocked(ys, xs, walls, rails, True, CLEARANCE), _blocked(xs, ys, walls, rails, False,
-                                                                                        CLEARANCE)
-    if tight:
-        narrow = [box.inset(-TIGHT) for box in obstacles] + [target]
-        across = [_blocked(ys, xs, narrow, rails, True, TIGHT), open_across]
-        down = [_blocked(xs, ys, narrow, rails, False, TIGHT), open_down]
-    else:
-        across, down = [open_across, open_across], [open_down, open_down]
+    # What may not be crossed: the obstacles and the target, kept off by the least clearance, but for the last
+    # step into an end (the target's inside only); and what is dear to pass near.
+    kept = [box.inset(-least) for box in obstacles]
+    hard, last = kept + [target.inset(-least)], kept + [target]
+    soft = grown + [target.inset(-CLEARANCE)]
+    across = [_blocked(ys, xs, hard, rails, True, least), _blocked(ys, xs, soft, rails, True, CLEARANCE),
+              _blocked(ys, xs, last, rails, True, least)]
+    down = [_blocked(xs, ys, hard, rails, False, least), _blocked(xs, ys, soft, rails, False, CLEARANCE),
+            _blocked(xs, ys, last, rails, False, least)]
     # Each end is reached across its edge, not along it: from the left, the right, above, below.
     goal_nodes = {(xs.index(g[0]), ys.index(g[1]), heading) for g, heading in zip(goals, (0, 1, 2, 3))}
-    if not any(_reachable(node, across[0], down[0]) for node in goal_nodes):
+    if not any(_reachable(node, across[2], down[2]) for node in goal_nodes):
         return None
+    # The lines an end is approached on, square to its edge and towards it: there only the target's inside
+    # is in the way (vertical ones by x index, horizontal ones by y index).
+    approaches = {False: {(gi, h) for gi, _, h in goal_nodes if h in (2, 3)},
+                  True: {(gj, h) for _, gj, h in goal_nodes if h in (0, 1)}}
     first = (xs.index(start[0]), ys.index(start[1]))
 
     def still(i: int, j: int) -> float:
@@ -150,11 +157,11 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
             if not (0 <= ni < len(xs) and 0 <= nj < len(ys)):
                 continue
             table, at, k = (across, j, min(i, ni)) if dj == 0 else (down, i, min(j, nj))
-            if table[0][at][k]:
+            nxt = (ni, nj, move)
+            if table[2 if (at, move) in approaches[dj == 0] else 0][at][k]:
                 continue
             step = (abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])) * (NARROW if table[1][at][k] else 1.0)
             step += BEND if heading not in (-1, move) else 0.0
-            nxt = (ni, nj, move)
             if cost + step < best.get(nxt, float("inf")) - EPSILON:
                 best[nxt] = cost + step
                 came[nxt] = state

@@ -307,8 +307,9 @@ def _led(card: Card) -> Card:
             side = Box(region.x, region.y, target.right + GUTTER - region.x, region.h) if left else \
                 Box(target.x - GUTTER, region.y, region.right - target.x + GUTTER, region.h)
             path = route(callout.start, target, near, paths, side, tight)
-            if path is not None:
+            if path is not None and not _detour(path):
                 break
+            path = None
         if path is None:  # nothing free: the straight line to the first box (the card's tests say so)
             target, path = callout.target, (callout.start, callout.end)
         paths.append(path)
@@ -316,6 +317,17 @@ def _led(card: Card) -> Card:
         items.append(Polygon(path, stroke=LEADER, line=LEADER_LINE, closed=False))
         items.append(Circle(*path[-1], LEADER_DOT, fill=LEADER))
     return replace(card, page=replace(card.page, items=tuple(items)), callouts=tuple(callouts))
+
+
+DETOUR = 2.0  # a leader runs at most this many times the way straight to its end (plus DETOUR_SLACK)
+DETOUR_SLACK = 10.0  # mm
+
+
+def _detour(path: Path) -> bool:
+    """Whether ``path`` goes too far round (under the picture to a box on its other side, say)."""
+    (x0, y0), (x1, y1) = path[0], path[-1]
+    run = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in zip(path, path[1:]))
+    return run > DETOUR * (abs(x1 - x0) + abs(y1 - y0)) + DETOUR_SLACK
 
 
 def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: float,
@@ -348,7 +360,8 @@ def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: flo
             text_box = Box(x + width - widest if left else x, top, widest, height)
             start = (x + width + 0.8, top + height / 2) if left else (x - 0.8, top + height / 2)
             end = (box.x, box.cy) if left else (box.right, box.cy)
-            others = tuple(Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k) for b in target.others)
+            others = tuple(on for on in (Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k)
+                                         for b in target.others) if (on.cx < picture.cx) == left)  # on this side
             callouts.append(Callout(target.kind, lines, text_box, start, end, box, others=others))
     return callouts
 
