@@ -17,6 +17,7 @@ from sheetgen.pdf.geometry import Box, Polygon, Text
 from sheetgen.pdf.impose import PAPERS
 from sheetgen.pdf.render import measure_text
 from sheetgen.play.example import example_marks
+from sheetgen.play.leaders import route
 from sheetgen.play.rules import compose_rules
 from sheetgen.play.rules_card import (
     Card,
@@ -200,3 +201,25 @@ def test_a_leader_across_a_cell_is_seen():
     unrouted = replace(made, callouts=tuple(replace(c, end=c.path[-1]) for c in straight),
                        page=replace(made.page, items=items))
     assert any("across Box" in found for found in leaders_in_the_way(unrouted, grid, labels))
+
+
+def test_a_leader_is_straight_where_it_can_be_and_bends_round_what_is_in_the_way():
+    region, target = Box(0, 0, 100, 60), Box(60, 20, 10, 10)
+    assert route((10, 25), target, [], [], region) == ((10, 25), (60, 25))  # straight to the near edge
+    wall = Box(30, 10, 5, 40)  # between the start and the box, open above and below
+    path = route((10, 25), target, [wall], [], region)
+    assert path is not None and len(path) > 2
+    assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(path[1:], path[2:]))  # its runs are square
+    assert not any(_inside(p, wall.inset(-0.5)) for a, b in zip(path, path[1:]) for p in _points(a, b))
+    assert on_edge(path[-1], target)
+    # Boxed in on every side, with no gap a leader fits through: no path.
+    ring = [Box(50, 10, 30, 8), Box(50, 32, 30, 8), Box(50, 18, 8, 14), Box(72, 18, 8, 14)]
+    assert route((10, 25), target, ring, [], region) is None
+
+
+def test_a_leader_keeps_off_the_leaders_drawn_before_it():
+    region, target = Box(0, 0, 100, 60), Box(60, 20, 10, 10)
+    earlier = ((40, 0.5), (40, 59.5))  # a leader across the whole way
+    assert route((10, 25), target, [], [earlier], region) is None
+    path = route((10, 25), target, [], [((40, 5), (40, 59.5))], region)  # one that leaves a way over its top
+    assert path is not None and all(not _meet(a, b, (40, 5), (40, 59.5)) for a, b in zip(path, path[1:]))

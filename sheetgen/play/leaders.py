@@ -119,6 +119,12 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
     xs = sorted(set(xs) | {start[0], near.x, near.right, closest.x, closest.right} | {g[0] for g in goals})
     ys = sorted(set(ys) | {start[1], near.y, near.bottom, closest.y, closest.bottom} | {g[1] for g in goals})
     rails = [seg for leader in leaders for seg in segments(leader)]
+    # Lanes round the ends of the leaders drawn before, to pass them by.
+    beside = CLEARANCE * 1.5
+    xs = sorted(set(xs) | {v for leader in leaders for x, _ in leader for v in (x - beside, x + beside)
+                           if region.x < v < region.right})
+    ys = sorted(set(ys) | {v for leader in leaders for _, y in leader for v in (y - beside, y + beside)
+                           if region.y < v < region.bottom})
     # What may not be crossed: the obstacles and the target, kept off by the least clearance, but for the last
     # step into an end (the target's inside only); and what is dear to pass near.
     kept = [box.inset(-least) for box in obstacles]
