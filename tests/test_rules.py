@@ -308,7 +308,7 @@ def test_rules_prints_every_builtin_grid_in_every_language(run, lang):
 
 def test_rules_wraps_to_the_terminal_width(run):
     result = run("rules", "powers")
-    lines = result.stdout.splitlines()
+    lines = result.stdout.replace("\u00a0", " ").splitlines()  # a number's no-break space to its unit, as shown
     assert max(map(len, lines)) <= 72
     assert max(map(len, lines)) >= 65  # filled, not wrapped short
     circle = lines.index("  - Circle (yellow 11 and green 9): at once, 2 crosses in your open row")

@@ -23,8 +23,11 @@ from sheetgen.pdf.render import measure_text
 from sheetgen.play.example import example_marks, example_sheet
 from sheetgen.play.rules import compose_rules
 from sheetgen.play.rules_card import (
+    BODY_FLOOR,
     LEADING,
     PEN,
+    PICTURE_LEAST,
+    PT,
     Card,
     compose_example,
     example_picture,
@@ -79,6 +82,25 @@ def rules_columns(card: Card) -> list[list[Text]]:
     below = [t for t in card.page.items if isinstance(t, Text) and t.box.y >= card.picture.box.bottom]
     return [sorted((t for t in below if (t.box.x < card.content.cx) == left), key=lambda t: t.box.y)
             for left in (True, False)]
+
+
+# The densest cards (the longest rules, on the shorter Letter page, in the longest languages), and
+# the sparsest, whose type must stay above the floor while its picture keeps the old least width.
+DENSEST = [("powers", "de", "letter"), ("powers", "fr", "letter"), ("longo", "fr", "letter"),
+           ("bonus", "de", "letter"), ("bis", "fr", "letter"), ("powers", "nl", "a4"), ("disorder", "it", "letter")]
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), DENSEST)
+def test_the_body_type_stays_at_8_pt_or_more_a_smaller_picture_giving_it_room(name, lang, paper):
+    card = card_of(name, lang, paper)
+    assert card.body_size >= BODY_FLOOR - 1e-9 and BODY_FLOOR == pytest.approx(8 * PT), (name, lang, paper)
+    assert card.picture.box.w >= card.content.w * min(PICTURE_LEAST) - 1e-6
+
+
+def test_a_card_with_room_keeps_its_larger_type_and_picture():
+    card = card_of("classic", "en", "a4")
+    assert card.body_size >= 9 * PT - 1e-9
+    assert card.picture.box.w >= card.content.w * 0.45
 
 
 @pytest.mark.parametrize("lang", LANGS)

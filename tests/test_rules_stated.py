@@ -45,7 +45,7 @@ RULES: dict[str, tuple[Callable[[Grid], bool], dict[str, str]]] = {
         "nl": r"die jij afsluit, is voor jou meteen afgesloten"}),
     "mistake: only the active player takes a penalty": (EVERY, {
         "en": r"Only the active player takes a penalty", "de": r"Nur der aktive Spieler bekommt einen Fehlwurf",
-        "fr": r"Seul le joueur actif prend un coup manqué", "it": r"Solo il giocatore attivo prende un tiro a vuoto",
+        "fr": r"Seul le joueur actif prend un coup manqué", "it": r"Solo il giocatore attivo segna un tiro a vuoto",
         "nl": r"Alleen de actieve speler krijgt een misworp"}),
     "mistake: the lock is a cross": (EVERY, {"en": r"The lock counts as a cross", "de": r"Das Schloss zählt .* als Kreuz",
                                              "fr": r"Le cadenas compte comme une croix",

@@ -1,5 +1,6 @@
 """Each language's typography in what players read: the rules card's PDF
-text, the counter page's words and the pack page's text.  A minus sign for
+text, the counter page's words, the pack page's text and the rules printed
+in the terminal (`sheetgen rules`).  A minus sign for
 negatives (never a hyphen), a typographer's apostrophe, the language's
 quotation marks, its percent spacing ("60 %" with a no-break space in French
 and German, "60%" in English, Italian and Dutch), a no-break space between a
@@ -14,7 +15,9 @@ from html.parser import HTMLParser
 
 import pypdfium2 as pdfium
 import pytest
+from click.testing import CliRunner
 
+from sheetgen.cli import cli
 from sheetgen.grid.load import load_grid
 from sheetgen.pdf.geometry import Text
 from sheetgen.pdf.impose import PAPERS
@@ -114,6 +117,18 @@ def test_the_pack_page_is_set_in_the_languages_typography(lang):
     assert problems(lang, text) == []
     assert f"100{NBSP if lang in ('fr', 'de') else ''}%" in text  # print at actual size
     assert any(mark in text for mark in QUOTES[lang])  # "fit to page", quoted as the language quotes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_in_the_terminal_are_set_in_the_languages_typography(lang):
+    result = CliRunner().invoke(cli, ["rules", "powers", "--lang", lang], terminal_width=72)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert problems(lang, text) == []
+    assert PENALTY[lang] in text  # a minus sign, glued to its unit (a line never breaks between them)
+    assert "-5" not in text and "\u2212" in text
+    if lang == "fr":
+        assert re.search("\\w\u00a0:", text) and "\u2019" in text  # « Total : », « l’action »
 
 
 def test_typeset_does_each_languages_house_style():

@@ -251,9 +251,10 @@ def _underlined(title: str, rule: str) -> str:
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> str:
-    wrapped = textwrap.fill(glued(text), width, initial_indent=first, subsequent_indent=rest,
-                            break_long_words=False, break_on_hyphens=False)
-    return wrapped.replace(NO_BREAK, " ")
+    # The no-break spaces stay in the text: a terminal shows them as spaces, and the text copied from it keeps
+    # the language's typography (a number with its unit, French : ; ! ? with the word before them).
+    return textwrap.fill(glued(text), width, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 NO_BREAK = "\u00a0"  # textwrap breaks lines at ASCII white space only

@@ -17,29 +17,32 @@ from dataclasses import replace
 
 from ..errors import LayoutError
 from ..grid.model import Effect, Grid
-from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text
+from ..pdf.geometry import RGB, Box, Circle, Drawing, Item, Placed, Polygon, Text, bounds
 from ..records import record
 from ..sheet.boxes import CellPlan
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, SheetPlan, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
+from .leaders import Path, route
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks, RowMarks
 from .rules import Rules, glued, row_in_words
 from .scoring import Score
 
 PT = 25.4 / 72  # one point, mm
-MARGIN = 10.0  # mm of blank paper at every edge (nothing is printed within 5 mm)
+MARGIN = 8.0  # mm of blank paper at every edge (nothing is printed within 5 mm)
 GUTTER = 6.0  # between the picture and the example, and between the columns
 COLUMNS = 2
 BODY_SIZES = tuple(pt * PT for pt in (10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5))  # tried from the largest
-LEADING = 1.25  # line height, in type sizes
+LEADING = 1.2  # line height, in type sizes
 ASCENT = 0.76  # baseline below the top of a line, in type sizes
-PARAGRAPH_GAP = 0.4  # in type sizes
-SECTION_GAP = 0.8
+PARAGRAPH_GAP = 0.3  # in type sizes
+SECTION_GAP = 0.6
 HEADING_SCALE = 1.9  # the card's heading, in body sizes
 TITLE_SCALE = 1.1  # section titles
 PICTURE_SHARE = 0.45  # of the content width: the least the sheet's picture takes (it grows into what the rules leave)
+PICTURE_LEAST = (0.4, 0.35, 0.3)  # and the smaller shares it gives up, before the body type goes under BODY_FLOOR
+BODY_FLOOR = 8 * PT  # the least body type a card's rules are set in, while a smaller picture leaves them room
 BULLET = 0.16  # radius of a list's bullet, in type sizes
 IMMEDIATE = (Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW)  # powers that cross cells instead of scoring
 INK: RGB = (0.0, 0.0, 0.0)
@@ -76,13 +79,15 @@ class Target:
     kind: str  # "direction", "lock", "threshold", "penalty", "double", "framed", "symbol", "bis", "colour", "lucky"
     text: str
     box: Box
+    others: tuple[Box, ...] = ()  # boxes of the same kind, nearest the rows' outline first, if no leader reaches box
 
 
 @record
 class Callout:
     """A callout placed on the card: its lines of text, the box they fill,
     and the leader line from ``start`` (beside the text) to ``end`` (on the
-    edge of the target's box), all in page coordinates."""
+    edge of the target's box) through the points of ``path``, all in page
+    coordinates."""
 
     kind: str
     lines: tuple[Text, ...]
@@ -90,6 +95,8 @@ class Callout:
     start: tuple[float, float]
     end: tuple[float, float]
     target: Box
+    path: tuple[tuple[float, float], ...] = ()
+    others: tuple[Box, ...] = ()  # the target's stand-ins, in page coordinates
 
 
 @record
@@ -181,8 +188,14 @@ def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[f
     width, height = paper
     content = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     for size in BODY_SIZES:
-        smallest = content.w * PICTURE_SHARE
-        fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+        # At the floor, the picture gives up width before the type goes under it.
+        shares = (PICTURE_SHARE, *PICTURE_LEAST) if abs(size - BODY_FLOOR) < 1e-9 else (PICTURE_SHARE,)
+        fitted, smallest = None, content.w * PICTURE_SHARE
+        for share in shares:
+            smallest = content.w * share
+            fitted = _card(rules, example, picture, targets, paper, content, size, smallest, measure)
+            if fitted is not None:
+                break
         if fitted is None:
             continue
         card, used = fitted
@@ -192,8 +205,8 @@ def layout_card(rules: Rules, example: Example, picture: Drawing, paper: tuple[f
         for wide in (grown, (grown + smallest) / 2):  # the columns may fall differently: try a little smaller
             bigger = _card(rules, example, picture, targets, paper, content, size, wide, measure)
             if bigger is not None:
-                return bigger[0]
-        return card
+                return _led(bigger[0])
+        return _led(card)
     raise LayoutError(f"the rules do not fit on one {width:g} x {height:g} mm page, even at"
                       f" {BODY_SIZES[-1] / PT:g} pt")
 
@@ -240,8 +253,6 @@ def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Ta
         return None
     for callout in callouts:
         items += callout.lines
-        items.append(Polygon((callout.start, callout.end), stroke=LEADER, line=LEADER_LINE, closed=False))
-        items.append(Circle(*callout.end, LEADER_DOT, fill=LEADER))
     below = max([placed.box.bottom] + [c.box.bottom for c in callouts]) + size * SECTION_GAP * 2
 
     column_w = (content.w - GUTTER * (COLUMNS - 1)) / COLUMNS
@@ -268,6 +279,55 @@ def _card(rules: Rules, example: Example, picture: Drawing, targets: Sequence[Ta
                                 fill=INK))
     used = max(line_top + line.height for line, (_, line_top) in zip(lines, positions))
     return Card(Drawing(paper[0], paper[1], tuple(items)), placed, content, size, tuple(callouts)), used
+
+
+def _led(card: Card) -> Card:
+    """``card`` with the leader of each callout drawn: routed around the
+    picture's cells and texts, the callouts' texts and the leaders drawn
+    before it (``leaders.route``), from the picture's top to its bottom and
+    across the callouts' columns."""
+    placed, k = card.picture, card.picture.scale
+    whole = placed.drawing.width * placed.drawing.height
+    drawn = [bounds(item) for item in placed.drawing.items if not isinstance(item, Text) or item.box is not None]
+    obstacles = [Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k) for b in drawn
+                 if b.w * b.h < whole / 2]  # not a frame or a background around everything
+    obstacles += [callout.box for callout in card.callouts]
+    region = Box(card.content.x, placed.box.y, card.content.w,
+                 max([placed.box.bottom] + [c.box.bottom for c in card.callouts]) - placed.box.y)
+    paths: list[Path] = []
+    callouts, items = [], list(card.page.items)
+    for callout in card.callouts:
+        path, target = None, callout.target
+        # A box of the kind that a leader reaches in the open, else the first reached through a gap between cells.
+        for tight, target in [(tight, box) for tight in (False, True) for box in (callout.target, *callout.others)]:
+            # What the target holds, or what holds it (the cell of a symbol), is not in the way.
+            near = [box for box in obstacles if not target.contains(box) and not box.contains(target)]
+            # A leader stays on its callout's side of the box it names: it never runs round the picture.
+            left = callout.start[0] <= target.x
+            side = Box(region.x, region.y, target.right + GUTTER - region.x, region.h) if left else \
+                Box(target.x - GUTTER, region.y, region.right - target.x + GUTTER, region.h)
+            path = route(callout.start, target, near, paths, side, tight)
+            if path is not None and not _detour(path):
+                break
+            path = None
+        if path is None:  # nothing free: the straight line to the first box (the card's tests say so)
+            target, path = callout.target, (callout.start, callout.end)
+        paths.append(path)
+        callouts.append(replace(callout, end=path[-1], path=path, target=target))
+        items.append(Polygon(path, stroke=LEADER, line=LEADER_LINE, closed=False))
+        items.append(Circle(*path[-1], LEADER_DOT, fill=LEADER))
+    return replace(card, page=replace(card.page, items=tuple(items)), callouts=tuple(callouts))
+
+
+DETOUR = 2.0  # a leader runs at most this many times the way straight to its end (plus DETOUR_SLACK)
+DETOUR_SLACK = 10.0  # mm
+
+
+def _detour(path: Path) -> bool:
+    """Whether ``path`` goes too far round (under the picture to a box on its other side, say)."""
+    (x0, y0), (x1, y1) = path[0], path[-1]
+    run = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in zip(path, path[1:]))
+    return run > DETOUR * (abs(x1 - x0) + abs(y1 - y0)) + DETOUR_SLACK
 
 
 def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: float,
@@ -300,7 +360,9 @@ def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: flo
             text_box = Box(x + width - widest if left else x, top, widest, height)
             start = (x + width + 0.8, top + height / 2) if left else (x - 0.8, top + height / 2)
             end = (box.x, box.cy) if left else (box.right, box.cy)
-            callouts.append(Callout(target.kind, lines, text_box, start, end, box))
+            others = tuple(on for on in (Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k)
+                                         for b in target.others) if (on.cx < picture.cx) == left)  # on this side
+            callouts.append(Callout(target.kind, lines, text_box, start, end, box, others=others))
     return callouts
 
 
@@ -315,7 +377,9 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
         targets.append(Target("direction", labels("rules_callout_direction"), plan.arrows[0].box))
     if plan.locks:
         targets.append(Target("lock", labels("rules_callout_lock"), plan.locks[0].box))
-    hinted = next((lock.hint for lock in plan.locks if lock.hint is not None and lock.hint.box is not None), None)
+    # The last row's hint: the first row's sits beside the lock that the lock's callout names.
+    hinted = next((lock.hint for lock in reversed(plan.locks) if lock.hint is not None and lock.hint.box is not None),
+                  None)
     if hinted is not None and hinted.box is not None:
         targets.append(Target("threshold", labels.fill("rules_callout_threshold", count=grid.close_after), hinted.box))
     if plan.penalties:
@@ -327,23 +391,32 @@ def picture_targets(grid: Grid, labels: Labels, theme: Theme, measure: Measure) 
     if plan.lucky_boxes:
         targets.append(Target("lucky", labels.fill("rules_callout_lucky", count=len(plan.lucky_boxes)),
                               plan.lucky_boxes[0]))
-    content = plan.content
-
-    def nearest(cells: Iterable[CellPlan]) -> CellPlan | None:
-        return min(cells, key=lambda c: min(c.box.x - content.x, content.right - c.box.right), default=None)
-
+    boxes = [box for cell in plan.cells for box in (cell.box, cell.bis_box, cell.symbol_box) if box is not None]
+    rows = _around(boxes) if boxes else plan.content  # the outline of the rows, their small boxes included
     several = {r for r, row in enumerate(grid.rows) if len(row.colours) > 1}
-    for kind, cell in [
-        ("double", nearest(c for c in plan.cells if c.double)),
-        ("framed", nearest(c for c in plan.cells if c.framed)),
-        ("symbol", nearest(c for c in plan.cells if c.symbol is not None)),
-        ("bis", nearest(c for c in plan.cells if c.bis_box is not None)),
-        ("colour", nearest(c for c in plan.cells if c.row in several)),
+
+    def named(kind: str, cell: CellPlan) -> Box:
+        """The box of ``cell`` that the callout of ``kind`` names."""
+        return cell.symbol_box if kind == "symbol" and cell.symbol_box else \
+            cell.bis_box if kind == "bis" and cell.bis_box else cell.box
+
+    def nearest(kind: str, cells: Iterable[CellPlan]) -> list[Box]:
+        """The named boxes of ``cells``, nearest the outline of the rows first
+        (a leader reaches them without passing between cells), then nearest a side."""
+        def apart(box: Box) -> tuple[float, float]:
+            side = min(box.x - rows.x, rows.right - box.right)
+            return round(min(side, box.y - rows.y, rows.bottom - box.bottom), 3), side
+        return sorted((named(kind, c) for c in cells), key=apart)
+
+    for kind, boxes in [
+        ("double", nearest("double", (c for c in plan.cells if c.double))),
+        ("framed", nearest("framed", (c for c in plan.cells if c.framed))),
+        ("symbol", nearest("symbol", (c for c in plan.cells if c.symbol is not None))),
+        ("bis", nearest("bis", (c for c in plan.cells if c.bis_box is not None))),
+        ("colour", nearest("colour", (c for c in plan.cells if c.row in several))),
     ]:
-        if cell is not None:
-            box = cell.symbol_box if kind == "symbol" and cell.symbol_box else \
-                cell.bis_box if kind == "bis" and cell.bis_box else cell.box
-            targets.append(Target(kind, labels(f"rules_callout_{kind}"), box))
+        if boxes:
+            targets.append(Target(kind, labels(f"rules_callout_{kind}"), boxes[0], tuple(boxes[1:8])))
     return tuple(targets)
 
 
