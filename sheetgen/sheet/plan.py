@@ -324,15 +324,20 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w = 0, None, None
+    codes = (True, False) if machine else (False,)
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
+            if machine and not (standard.machine and standard.machine.code):
+                # Nor its machine code: where the standard sheet gave the code up to keep its arrangement,
+                # so does the larger one, rather than keep the code in a tighter arrangement.
+                codes = (False, True)
         except LayoutError:
             first = 0
     refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
-    for code in (True, False) if machine else (False,):
+    for code in codes:
         for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
             if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
                                                           replace(fit, table_lines=fit.table_lines - 1))):
@@ -489,9 +494,10 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
 
 def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
     grid = s.grid
-    title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    words = s.labels.grid_title(grid)  # a built-in grid's title in the sheet's language, a custom grid's own
+    title_w = min(s.width(words, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
     try:
-        title = s.text(grid.title, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+        title = s.text(words, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
     except LayoutError as error:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
