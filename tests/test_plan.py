@@ -26,8 +26,10 @@ from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
 from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.draw import draw_sheet, personalise
 from sheetgen.sheet.plan import (
+    BOX_LINE,
     CAP,
     CLEAR,
+    DESCENT,
     DOUBLE_INSET,
     DOUBLE_LINE,
     LABEL_CLEAR,
@@ -38,6 +40,7 @@ from sheetgen.sheet.plan import (
     SIZES,
     STANDARD,
     TABLE_CLEAR,
+    TOTAL_LINE,
     SheetData,
     SheetPlan,
     SheetSize,
@@ -178,6 +181,28 @@ def test_values_keep_clear_of_the_boxes_they_are_written_in(grid, plan, theme):
     for operator, (before, after) in zip(plan.operators, zip(boxes, boxes[1:]), strict=True):
         left, right = extent(operator)
         assert left >= before.right + clear - TOLERANCE and right <= after.x - clear + TOLERANCE, operator
+
+
+WRITE_H = 5.0  # mm free to write a total in, under a totals box's label (issue: "at least 5 mm")
+
+
+@over(MATRIX)
+def test_every_labelled_totals_box_leaves_5_mm_to_write_under_its_label(grid, plan, theme):
+    """Below the label's descenders and above the frame's inner edge: the penalties, the total, powers, rows."""
+    for total in plan.totals:
+        if total.caption is not None:
+            line = (TOTAL_LINE if total.kind == "total" else BOX_LINE) * plan.size.scale
+            free = total.box.bottom - line - (total.caption.y + DESCENT * total.caption.size)
+            assert free >= WRITE_H * plan.size.scale - TOLERANCE, (total.kind, round(free, 2))
+
+
+def test_the_descent_is_the_fonts():
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.pdf.render import _font
+
+    for bold, condensed in ((False, False), (True, True), (False, True)):
+        assert -pdfmetrics.getFont(_font(bold, condensed)).face.descent / 1000 <= DESCENT + 1e-4
 
 
 @over(MATRIX)

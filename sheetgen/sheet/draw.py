@@ -21,6 +21,7 @@ from .plan import (
     HEAVY,
     LINE,
     MIN_TEXT,
+    TOTAL_LINE,
     CellPlan,
     LegendEntry,
     Measure,
@@ -98,7 +99,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
             # White to write in when the theme's cells are outlined: a mono grey or hatching is not.
             yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k, white=theme.outlined)
         else:
-            width = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
+            width = (TOTAL_LINE if total.kind == "total" else BOX_LINE) * k
             yield from pict.writing_box(total.box, theme.box_line, _thin(theme, width, k), 0.5 * k)
         if total.caption is not None:
             yield total.caption

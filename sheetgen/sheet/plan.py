@@ -77,6 +77,7 @@ SIZES = {size.name: size for size in (STANDARD, LARGE, A6)}
 
 PAD = 3.0  # blank border inside the cut line, for imprecise cutting (the same at any size)
 CAP = 0.729  # cap height of the sheet's fonts (DejaVu Sans), as a fraction of their size
+DESCENT = 0.2402  # and how far their descenders reach below the baseline
 PT = 25.4 / 72  # one point, mm
 
 # At the standard size, mm; multiplied by SheetSize.scale.
@@ -91,14 +92,13 @@ GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
 CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
 STRIP_H = 2.6  # header line and serial number
-TITLE_H = 4.6
+TITLE_H = 4.4
 LEGEND_H = 2.3
 MARKER_GAP = 0.6  # between a legend marker and its text
 ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.5
-PENALTIES_H = 4.4
-TOTALS_H = 7.6  # a label, then 5 mm to write in
+PENALTIES_H = 4.2  # as high as a penalty box
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
@@ -132,6 +132,11 @@ KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much 
 SERIAL_W = 22.0
 LINE = 0.2  # rules: the name line, table lines
 BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
+CAPTION_TOP = BOX_LINE + 0.2  # a totals box's label from its top edge
+TOTAL_LINE = BOX_LINE + 0.1  # the grand total's frame, a little heavier
+WRITE_H = 5.0  # free height under a totals box's label (below its descenders) to write a number in
+# A totals box: its label (6 pt, under the frame), its descenders, the height to write in, the frame.
+TOTALS_H = CAPTION_TOP + TOTAL_CAPTION_H / 2 + MIN_TEXT * (CAP / 2 + DESCENT) + WRITE_H + TOTAL_LINE
 
 FIDUCIAL = 4.0  # the side of a fiducial square at each corner, mm (at any size)
 MACHINE_CLEAR = 1.0  # nothing else prints this close to a machine mark, mm (at any size)
@@ -1000,7 +1005,7 @@ def _totals(s: _Sheet, band: Box) -> TotalsBand:
         box = Box(x, band.y, width, band.h)
         caption = None
         if caption_text:
-            caption_box = Box(box.x + inset, box.y + s.mm(BOX_LINE + 0.2), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
+            caption_box = Box(box.x + inset, box.y + s.mm(CAPTION_TOP), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
             caption = s.text(caption_text, caption_box, MIN_TEXT, role="caption")
         colour = rows[row].lock_colour if row is not None and not caption_text else None
         boxes.append(TotalBox(kind, box, row=row, colour=colour, caption=caption))
