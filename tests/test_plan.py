@@ -40,6 +40,7 @@ from sheetgen.sheet.plan import (
     SIZES,
     STANDARD,
     TABLE_CLEAR,
+    TABLE_RULE,
     TOTAL_LINE,
     SheetData,
     SheetPlan,
@@ -194,6 +195,18 @@ def test_every_labelled_totals_box_leaves_5_mm_to_write_under_its_label(grid, pl
             line = (TOTAL_LINE if total.kind == "total" else BOX_LINE) * plan.size.scale
             free = total.box.bottom - line - (total.caption.y + DESCENT * total.caption.size)
             assert free >= WRITE_H * plan.size.scale - TOLERANCE, (total.kind, round(free, 2))
+
+
+DESCENDER_CLEAR = 0.4  # mm between the legend's descenders and the scoring table's top rule
+
+
+@over(MATRIX)
+def test_the_legends_descenders_keep_clear_of_the_scoring_table(grid, plan, theme):
+    rule_top = plan.table_box.y - TABLE_RULE * plan.size.scale / 2
+    above = [entry.text for entry in plan.legend if entry.text.box.bottom <= plan.table_box.y + TOLERANCE]
+    for text in above:
+        clear = rule_top - (text.y + DESCENT * text.size)
+        assert clear >= DESCENDER_CLEAR * plan.size.scale - TOLERANCE, (text.text, round(clear, 2))
 
 
 def test_the_descent_is_the_fonts():

@@ -21,6 +21,7 @@ from .plan import (
     HEAVY,
     LINE,
     MIN_TEXT,
+    TABLE_RULE,
     TOTAL_LINE,
     CellPlan,
     LegendEntry,
@@ -76,7 +77,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield from _legend_entry(entry, theme, k)
 
     yield from plan.table_labels
-    rule = LINE * 0.75 * k
+    rule = TABLE_RULE * k
     for top in sorted({column.box.y for column in plan.table}):  # the table's lines, each framed
         line_columns = [column for column in plan.table if column.box.y == top]
         first, last = line_columns[0].box, line_columns[-1].box

@@ -90,14 +90,15 @@ LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
 TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
+DESCENDER_CLEAR = 0.4  # between the legend's descenders and the scoring table's top line
 CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
 STRIP_H = 2.6  # header line and serial number
-TITLE_H = 4.4
+TITLE_H = 4.3
 LEGEND_H = 2.3
 MARKER_GAP = 0.6  # between a legend marker and its text
 ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
-TABLE_ROW_H = 2.5
+TABLE_ROW_H = 2.4
 PENALTIES_H = 4.2  # as high as a penalty box
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
@@ -131,6 +132,7 @@ MIN_NAME_FIELD = 10.0
 KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much is left to write a name on
 SERIAL_W = 22.0
 LINE = 0.2  # rules: the name line, table lines
+TABLE_RULE = LINE * 0.75  # the scoring table's rules, centred on its boxes' edges
 BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
 CAPTION_TOP = BOX_LINE + 0.2  # a totals box's label from its top edge
 TOTAL_LINE = BOX_LINE + 0.1  # the grand total's frame, a little heavier
@@ -328,31 +330,38 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
-    first, key_in_title, lock_w = 0, None, None
-    codes = (True, False) if machine else (False,)
+    first, key_in_title, lock_w, scaled_code = 0, None, None, True
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
-            if machine and not (standard.machine and standard.machine.code):
-                # Nor its machine code: where the standard sheet gave the code up to keep its arrangement,
-                # so does the larger one, rather than keep the code in a tighter arrangement.
-                codes = (False, True)
+            scaled_code = standard.machine is not None and standard.machine.code is not None
         except LayoutError:
             first = 0
+    later = range(first, len(ARRANGEMENTS))
+    tries = [(code, place) for code in ((True, False) if machine else (False,)) for place in later]
+    if machine and not scaled_code:
+        # Where the standard sheet gave its machine code up to keep its arrangement, the larger one
+        # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
+        # may fit the code), never in a tighter arrangement.
+        tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
     refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
-    for code in codes:
-        for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
-            if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                          replace(fit, table_lines=fit.table_lines - 1))):
-                continue  # more lines than the table needs only take the rows' height
-            reached: list[str] = []
-            try:
-                sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
-                return _plan(sheet, header, serial, reached), place
-            except LayoutError as error:
-                refusals.append((len(reached), error))
+    for code, place in tries:
+        fit = ARRANGEMENTS[place]
+        if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                      replace(fit, table_lines=fit.table_lines - 1))):
+            continue  # more lines than the table needs only take the rows' height
+        reached: list[str] = []
+        try:
+            sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
+            plan = _plan(sheet, header, serial, reached)
+            if code and not scaled_code and place == first and min(c.text.size for c in plan.cells) < \
+                    min(c.text.size for c in standard.cells) * size.scale - 1e-9:
+                continue  # the code would take height from the rows: the standard sheet scaled has none
+            return plan, place
+        except LayoutError as error:
+            refusals.append((len(reached), error))
     raise _nearest(refusals)
 
 
@@ -425,7 +434,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(s.gap) * len(below)
+    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
@@ -447,7 +456,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
         placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(s.legend_h)), headed)
         y += s.mm(s.legend_h + s.line_gap)
-    y += (s.mm(s.gap - s.line_gap)) if legend_lines else 0.0
+    y += (s.mm(_after_legend(s) - s.line_gap)) if legend_lines else 0.0
     reached.append("legend")
     table = _score_table(s, Box(content.x, y, content.w, table_h))
     reached.append("table")
@@ -823,6 +832,14 @@ def _legend_lines(s: _Sheet, key_in_title: bool) -> list[list[_Entry]]:
     return lines
 
 
+def _after_legend(s: _Sheet) -> float:
+    """The gap between the legend's last line and the scoring table, standard mm: the band gap, or
+    more where the legend's descenders (below its line's box: its text is centred on its capitals)
+    would come closer than ``DESCENDER_CLEAR`` to the table's top rule."""
+    overhang = MIN_TEXT * (CAP / 2 + DESCENT) - s.legend_h / 2
+    return max(s.gap, overhang + DESCENDER_CLEAR + TABLE_RULE / 2)
+
+
 def _heading_w(s: _Sheet, line: list[_Entry]) -> float:
     """The heading column: as wide as the widest heading of the legend, so entries line up."""
     heading = line[0].heading
@@ -891,7 +908,7 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     labels: list[Text] = []
     columns = []
     size = max(s.mm(MIN_TEXT),
-               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.7)))
+               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.73)))
     for line in range(lines):
         top = band.y + line * (2 * row_h + s.mm(s.gap))
         labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
