@@ -164,6 +164,18 @@ def test_numbers_keep_clear_of_their_frames_and_share_one_size(grid, plan, theme
     assert len({cell.text.size for cell in plan.cells}) == 1
 
 
+@pytest.mark.parametrize("name", ["bonus", "doubles"])
+@pytest.mark.parametrize("look, least", [("colour", 0.83), ("ink-saver", 0.83), ("mono", 0.79)])
+def test_special_cells_cost_the_sheets_numbers_little(name, look, least):
+    """A framed or double cell keeps a thin colour band inside its own frames, so that its two-digit
+    number needs little less room than a plain cell's: the sheet's one number size stays near classic's
+    (with the colour band as wide as a plain cell's: 0.71 to 0.80 of it)."""
+    def number_size(grid: str) -> float:
+        return min(cell.text.size for cell in plan_of(grid, "en", look, False).cells)
+
+    assert number_size(name) >= least * number_size("classic")
+
+
 @over(MATRIX)
 def test_values_keep_clear_of_the_boxes_they_are_written_in(grid, plan, theme):
     clear = CLEAR * plan.size.scale

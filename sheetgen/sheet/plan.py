@@ -104,9 +104,10 @@ BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
 MAX_NUMBER_CAP = 3.4
-HEAVY = 0.7  # the dark frame of a framed (bonus) cell
-DOUBLE_INSET = 0.3  # from a cell's background to the second frame of a double cell
-DOUBLE_LINE = 0.3
+HEAVY = 0.6  # the dark frame of a framed (bonus) cell
+THIN_FRAME = 0.28  # the thinnest colour band of a cell (a special cell's, inside its heavy or second frame)
+DOUBLE_INSET = 0.25  # from a cell's background to the second frame of a double cell
+DOUBLE_LINE = 0.25
 MARK = 1.2  # a colour mark in a cell's top-left corner
 SYMBOL = 2.2  # a power symbol in its top-right corner (2 mm and more: its shape shows at arm's length)
 CORNER = 0.12  # around the things in a cell's corners
@@ -200,7 +201,7 @@ COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows of 6 pt numbers (the last resort)
 COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
-COMPACT_HEAVY = 0.6  # still one heavy line: a framed cell never reads as a double one
+COMPACT_HEAVY = 0.5  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.2
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
@@ -594,12 +595,19 @@ def _frame(s: _Sheet, cell_w: float) -> float:
         return s.mm(min(s.theme.outline, COMPACT_OUTLINE) if s.fit.compact else s.theme.outline)
     if s.fit.compact:
         return s.mm(0.2)
-    return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
+    return min(s.mm(0.6), max(s.mm(THIN_FRAME), cell_w * 0.075))
+
+
+def _cell_frame(s: _Sheet, cell: Cell, frame: float) -> float:
+    """A cell's colour frame, mm: the row's ``frame``, or a special cell's thinner band (its heavy or
+    second frame marks it; the band it keeps is the thinnest a plain cell has), so that its number needs
+    no smaller size than its neighbours' (one number size on the sheet)."""
+    return min(frame, s.mm(THIN_FRAME)) if cell.framed or cell.double else frame
 
 
 def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
-    pale = frame + (s.mm(s.heavy) if cell.framed else 0.0)
+    pale = _cell_frame(s, cell, frame) + (s.mm(s.heavy) if cell.framed else 0.0)
     second = s.mm(s.double_inset + s.double_line) if cell.double else 0.0
     return pale, pale + second
 
@@ -717,7 +725,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
             second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
-                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line),
+                                  _cell_frame(s, cell, frame), text, mark_box, symbol_box, bis_box, second,
+                                  s.mm(s.double_line),
                                   s.mm(s.heavy) if cell.framed else 0.0))
         if s.fit.arrow:
             arrows.append(ArrowPlan(r, Box(area.x, top, arrow_w, cell_h), "right",
