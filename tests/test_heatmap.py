@@ -13,6 +13,8 @@ from sheetgen.play.heatmap import HEAT_STOPS, heat_colour, heat_fills, heatmap_p
 from sheetgen.play.simulate import Report, Setup, empty_tally
 from sheetgen.sheet.style import load_theme
 
+from conftest import GRID_NAMES
+
 
 def luminance(rgb) -> float:
     """Relative luminance (WCAG 2): sRGB channels linearised, weighted."""
@@ -211,3 +213,32 @@ def test_a_grid_whose_sheet_cannot_print_gets_a_heat_map_on_a_larger_sheet_of_it
     assert plan.width > STANDARD.width and plan.height > STANDARD.height
     assert len(plan.cells) == 4 * 19
     assert heatmap_sheet(load_grid("classic"))[0].size == STANDARD  # a grid that prints keeps its sheet
+
+
+@pytest.mark.parametrize("name", GRID_NAMES)
+def test_a_cells_share_never_touches_its_number(name):
+    """The widest share ("100") in every cell, two-digit numbers included: the share's ink (its advance
+    from baseline to capitals) and the number's lie apart, side by side or one above the other."""
+    from sheetgen.play.heatmap import MIN_SHARE, heat_overlay, heatmap_sheet
+    from sheetgen.sheet.plan import CAP
+
+    grid = load_grid(name)
+    setup = Setup(grid, games=10, players=2)
+    report = Report(setup, empty_tally(setup))
+    report.tally.games = 10  # 20 sheets, every cell crossed on all of them
+    for r, row in enumerate(grid.rows):
+        report.tally.cells[r][: len(row.cells)] = [20] * len(row.cells)
+    plan, _ = heatmap_sheet(grid)
+    shares = {t.box: t for t in heat_overlay(report, plan) if isinstance(t, Text) and t.role == "heat"}
+
+    def ink(text: Text) -> Box:
+        width = measure_text(text.text, text.bold, text.size, text.condensed) * text.stretch
+        start = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
+        return Box(start, text.y - text.size * CAP, width, text.size * CAP)
+
+    for cell in plan.cells:
+        share = shares[cell.pale]
+        assert share.text == "100"
+        assert not ink(share).overlaps(ink(cell.text)), (cell.row, cell.index, cell.number)
+        assert cell.pale.contains(ink(share)), (cell.row, cell.index)
+        assert share.size >= MIN_SHARE - 1e-9, (cell.row, cell.index)  # still readable (bis, bonus: a larger sheet)

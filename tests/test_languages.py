@@ -29,11 +29,15 @@ class Recording:
     """Labels that remember which keys were asked for, with which number."""
 
     def __init__(self, labels):
-        self.labels, self.calls = labels, set()
+        self.labels, self.calls, self.titles = labels, set(), set()
 
     def __call__(self, key, n=None):
         self.calls.add((key, n))
         return self.labels(key, n)
+
+    def grid_title(self, grid):  # the sheet's title, in its language
+        self.titles.add(self.labels.grid_title(grid))
+        return self.labels.grid_title(grid)
 
 
 def printed_labels(grid, labels, theme, measure) -> Recording:
@@ -86,9 +90,10 @@ def pdf_text(data: bytes) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_printed_word_reads_back_from_the_pdf(grid, lang, colour_theme, measure):
     labels = load_labels(lang)
-    calls = printed_labels(grid, labels, colour_theme, measure).calls
+    recording = printed_labels(grid, labels, colour_theme, measure)
     # A PDF reader gives a no-break space back as a space.
-    expected = {labels(key, n).replace("{n}", f"{SHEET.serial:06d}").replace("\u00a0", " ") for key, n in calls}
+    expected = {labels(key, n).replace("{n}", f"{SHEET.serial:06d}").replace("\u00a0", " ")
+                for key, n in recording.calls} | recording.titles
     text = pdf_text(render_job(Job(grid, sheets=1, lang=lang, header=SHEET.header, first_serial=SHEET.serial)))
     assert labels("serial", f"{SHEET.serial:06d}") in text
     missing = [word for word in expected if word not in text]

@@ -26,8 +26,10 @@ from sheetgen.pdf.geometry import Box, Circle, Polygon, Rect, Text, bounds
 from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.draw import draw_sheet, personalise
 from sheetgen.sheet.plan import (
+    BOX_LINE,
     CAP,
     CLEAR,
+    DESCENT,
     DOUBLE_INSET,
     DOUBLE_LINE,
     LABEL_CLEAR,
@@ -38,6 +40,8 @@ from sheetgen.sheet.plan import (
     SIZES,
     STANDARD,
     TABLE_CLEAR,
+    TABLE_RULE,
+    TOTAL_LINE,
     SheetData,
     SheetPlan,
     SheetSize,
@@ -168,6 +172,18 @@ def test_numbers_keep_clear_of_their_frames_and_share_one_size(grid, plan, theme
     assert len({cell.text.size for cell in plan.cells}) == 1
 
 
+@pytest.mark.parametrize("name", ["bonus", "doubles"])
+@pytest.mark.parametrize("look, least", [("colour", 0.83), ("ink-saver", 0.83), ("mono", 0.79)])
+def test_special_cells_cost_the_sheets_numbers_little(name, look, least):
+    """A framed or double cell keeps a thin colour band inside its own frames, so that its two-digit
+    number needs little less room than a plain cell's: the sheet's one number size stays near classic's
+    (with the colour band as wide as a plain cell's: 0.71 to 0.80 of it)."""
+    def number_size(grid: str) -> float:
+        return min(cell.text.size for cell in plan_of(grid, "en", look, False).cells)
+
+    assert number_size(name) >= least * number_size("classic")
+
+
 @over(MATRIX)
 def test_values_keep_clear_of_the_boxes_they_are_written_in(grid, plan, theme):
     clear = CLEAR * plan.size.scale
@@ -186,6 +202,40 @@ def test_values_keep_clear_of_the_boxes_they_are_written_in(grid, plan, theme):
     for operator, (before, after) in zip(plan.operators, zip(boxes, boxes[1:]), strict=True):
         left, right = extent(operator)
         assert left >= before.right + clear - TOLERANCE and right <= after.x - clear + TOLERANCE, operator
+
+
+WRITE_H = 5.0  # mm free to write a total in, under a totals box's label (issue: "at least 5 mm")
+
+
+@over(MATRIX)
+def test_every_labelled_totals_box_leaves_5_mm_to_write_under_its_label(grid, plan, theme):
+    """Below the label's descenders and above the frame's inner edge: the penalties, the total, powers, rows."""
+    for total in plan.totals:
+        if total.caption is not None:
+            line = (TOTAL_LINE if total.kind == "total" else BOX_LINE) * plan.size.scale
+            free = total.box.bottom - line - (total.caption.y + DESCENT * total.caption.size)
+            assert free >= WRITE_H * plan.size.scale - TOLERANCE, (total.kind, round(free, 2))
+
+
+DESCENDER_CLEAR = 0.4  # mm between the legend's descenders and the scoring table's top rule
+
+
+@over(MATRIX)
+def test_the_legends_descenders_keep_clear_of_the_scoring_table(grid, plan, theme):
+    rule_top = plan.table_box.y - TABLE_RULE * plan.size.scale / 2
+    above = [entry.text for entry in plan.legend if entry.text.box.bottom <= plan.table_box.y + TOLERANCE]
+    for text in above:
+        clear = rule_top - (text.y + DESCENT * text.size)
+        assert clear >= DESCENDER_CLEAR * plan.size.scale - TOLERANCE, (text.text, round(clear, 2))
+
+
+def test_the_descent_is_the_fonts():
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.pdf.render import _font
+
+    for bold, condensed in ((False, False), (True, True), (False, True)):
+        assert -pdfmetrics.getFont(_font(bold, condensed)).face.descent / 1000 <= DESCENT + 1e-4
 
 
 @over(MATRIX)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..grid.model import Grid
 from ..pdf.geometry import RGB, Box, Item, Rect, Text
 from ..sheet.draw import draw_sheet
-from ..sheet.plan import STANDARD, Measure, SheetPlan, SheetSize, plan_sheet
+from ..sheet.plan import CAP, STANDARD, CellPlan, Measure, SheetPlan, SheetSize, plan_sheet
 from ..sheet.style import Theme, load_labels, load_theme
 from ..words import plural
 from .simulate import Report
@@ -62,6 +62,8 @@ def heat_colour(share: float) -> RGB:
 
 SHARE_SIZE = 0.3  # the share printed in a cell, as a part of the cell's height
 SHARE_INK = (0.25, 0.25, 0.25)
+SHARE_GAP = 0.3  # mm between a cell's share and its number
+MIN_SHARE = 1.0  # mm, a share's least size: where the normal sheet's cells leave less, the heat map's is larger
 BADGE = 0.5  # a lock's heat badge, as a part of the lock's height
 INSET = 0.16  # a bar box's colour frame left round its heat, as a part of its height
 
@@ -81,11 +83,7 @@ def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
     items: list[Item] = []
     rates = report.cell_rates()
     for cell in plan.cells:
-        share = rates.get((cell.row, cell.index), 0.0)
-        box = cell.pale
-        size = SHARE_SIZE * box.h
-        items.append(Text(box.right - 0.06 * box.w, box.bottom - 0.08 * box.h, _share_label(share), size, SHARE_INK,
-                          anchor="end", box=box, role="heat"))
+        items.append(_share_text(cell, rates.get((cell.row, cell.index), 0.0)))
         if cell.bis_box is not None:
             boxes = tally.boxes[cell.row][cell.index] / sheets
             items.append(Rect(cell.bis_box, fill=heat_colour(boxes), stroke=GREY, line=0.2))
@@ -102,6 +100,32 @@ def heat_overlay(report: Report, plan: SheetPlan) -> list[Item]:
         items.append(Rect(penalty.box, fill=heat_colour(crossed / sheets), stroke=GREY, line=0.2))
         items.append(penalty.text)
     return items
+
+
+def _share_text(cell: CellPlan, share: float) -> Text:
+    """A cell's share, as large as ``SHARE_SIZE`` allows and never touching its number (``SHARE_GAP`` mm
+    from it): in the lower right corner, below or beside the number, else left of it or above it."""
+    from ..pdf.render import measure_text
+
+    box, number, label = cell.pale, cell.text, _share_label(share)
+    right, bottom = box.right - 0.06 * box.w, box.bottom - 0.08 * box.h  # where it ends, its baseline
+    per_mm = measure_text(label, False, 1.0)  # its width at a 1 mm size
+    number_w = measure_text(number.text, number.bold, number.size, number.condensed) * number.stretch
+    number_right = {"start": number.x + number_w, "middle": number.x + number_w / 2, "end": number.x}[number.anchor]
+    left, top = box.x + 0.06 * box.w, box.y + 0.08 * box.h
+    number_left, number_top = number_right - number_w, number.y - number.size * CAP
+    most = min(SHARE_SIZE * box.h, (right - left) / per_mm)
+    # Where it may go, each (size that fits there, x, baseline, anchor), the largest taken: under the number
+    # (digits have no descenders), right or left of it, or above it between the corner mark and symbol.
+    above_left = cell.mark_box.right + SHARE_GAP if cell.mark_box is not None else left
+    above_right = cell.symbol_box.x - SHARE_GAP if cell.symbol_box is not None else right
+    places = [((bottom - number.y - SHARE_GAP) / CAP, right, bottom, "end"),
+              ((right - number_right - SHARE_GAP) / per_mm, right, bottom, "end"),
+              ((number_left - SHARE_GAP - left) / per_mm, left, bottom, "start"),
+              (min((number_top - SHARE_GAP - top) / CAP, (above_right - above_left) / per_mm), above_right,
+               number_top - SHARE_GAP, "end")]
+    fits, x, y, anchor = max(places, key=lambda place: place[0])
+    return Text(x, y, label, max(0.0, min(most, fits)), SHARE_INK, anchor=anchor, box=box, role="heat")
 
 
 def _badge(box: Box, share: float) -> list[Item]:
@@ -184,24 +208,37 @@ def heatmap_sheet(grid: Grid) -> tuple[SheetPlan, Theme]:
     """The sheet a heat map of ``grid`` is drawn on: the normal one, in the
     default language and theme; for a grid whose sheet cannot print (cells too
     narrow, a row too long), a sheet of the heat map's own, wider and taller by
-    ``HEATMAP_GROWTH`` with type of the same size, the first one that fits.  A
+    ``HEATMAP_GROWTH`` with type of the same size, the first one that fits (and, where the normal
+    sheet's cells leave its share less than ``MIN_SHARE``, the first that leaves it that).  A
     heat map is looked at on a screen, not printed and cut, so its sheet need
     not be one the pack prints.  ``LayoutError`` (the normal sheet's) when none fits."""
     from ..errors import LayoutError
     from ..pdf.render import measure_text
 
     theme, labels = load_theme(), load_labels()
+    refused: LayoutError | None = None
     try:
-        return plan_sheet(grid, labels, theme, measure_text), theme
+        plan = plan_sheet(grid, labels, theme, measure_text)
+        if _shares_fit(plan):
+            return plan, theme
     except LayoutError as error:
         refused = error
     for growth in HEATMAP_GROWTH:
         size = SheetSize("heat map", STANDARD.width * growth, STANDARD.height * growth, STANDARD.scale, ())
         try:
-            return plan_sheet(grid, labels, theme, measure_text, size), theme
+            larger = plan_sheet(grid, labels, theme, measure_text, size)
         except LayoutError:
             continue
-    raise refused
+        if _shares_fit(larger) or growth == HEATMAP_GROWTH[-1]:
+            return larger, theme
+    if refused is not None:
+        raise refused
+    return plan, theme
+
+
+def _shares_fit(plan: SheetPlan) -> bool:
+    """Whether every cell of ``plan`` has room for its widest share ("100") at ``MIN_SHARE`` mm or more."""
+    return all(_share_text(cell, 1.0).size >= MIN_SHARE - 1e-9 for cell in plan.cells)
 
 
 def draw_heatmap(report: Report, kind: str, sheet: tuple[SheetPlan, Theme] | None = None) -> bytes:

@@ -21,6 +21,8 @@ from .plan import (
     HEAVY,
     LINE,
     MIN_TEXT,
+    TABLE_RULE,
+    TOTAL_LINE,
     CellPlan,
     LegendEntry,
     Measure,
@@ -75,7 +77,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
         yield from _legend_entry(entry, theme, k)
 
     yield from plan.table_labels
-    rule = LINE * 0.75 * k
+    rule = TABLE_RULE * k
     for top in sorted({column.box.y for column in plan.table}):  # the table's lines, each framed
         line_columns = [column for column in plan.table if column.box.y == top]
         first, last = line_columns[0].box, line_columns[-1].box
@@ -98,7 +100,7 @@ def _items(plan: SheetPlan, theme: Theme, fills: Mapping[tuple[int, int], RGB]) 
             # White to write in when the theme's cells are outlined: a mono grey or hatching is not.
             yield from _colour_box(total.box, total.colour, theme, 0.5 * k, k, white=theme.outlined)
         else:
-            width = (BOX_LINE + (0.1 if total.kind == "total" else 0.0)) * k
+            width = (TOTAL_LINE if total.kind == "total" else BOX_LINE) * k
             yield from pict.writing_box(total.box, theme.box_line, _thin(theme, width, k), 0.5 * k)
         if total.caption is not None:
             yield total.caption

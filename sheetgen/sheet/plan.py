@@ -77,6 +77,7 @@ SIZES = {size.name: size for size in (STANDARD, LARGE, A6)}
 
 PAD = 3.0  # blank border inside the cut line, for imprecise cutting (the same at any size)
 CAP = 0.729  # cap height of the sheet's fonts (DejaVu Sans), as a fraction of their size
+DESCENT = 0.2402  # and how far their descenders reach below the baseline
 PT = 25.4 / 72  # one point, mm
 
 # At the standard size, mm; multiplied by SheetSize.scale.
@@ -89,23 +90,24 @@ LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
 TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
+DESCENDER_CLEAR = 0.4  # between the legend's descenders and the scoring table's top line
 CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
 STRIP_H = 2.6  # header line and serial number
-TITLE_H = 4.6
+TITLE_H = 4.3
 LEGEND_H = 2.3
 MARKER_GAP = 0.6  # between a legend marker and its text
 ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
-TABLE_ROW_H = 2.5
-PENALTIES_H = 4.4
-TOTALS_H = 7.6  # a label, then 5 mm to write in
+TABLE_ROW_H = 2.4
+PENALTIES_H = 4.2  # as high as a penalty box
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
 MAX_NUMBER_CAP = 3.4
-HEAVY = 0.7  # the dark frame of a framed (bonus) cell
-DOUBLE_INSET = 0.3  # from a cell's background to the second frame of a double cell
-DOUBLE_LINE = 0.3
+HEAVY = 0.6  # the dark frame of a framed (bonus) cell
+THIN_FRAME = 0.28  # the thinnest colour band of a cell (a special cell's, inside its heavy or second frame)
+DOUBLE_INSET = 0.25  # from a cell's background to the second frame of a double cell
+DOUBLE_LINE = 0.25
 MARK = 1.2  # a colour mark in a cell's top-left corner
 SYMBOL = 2.2  # a power symbol in its top-right corner (2 mm and more: its shape shows at arm's length)
 CORNER = 0.12  # around the things in a cell's corners
@@ -131,7 +133,13 @@ MIN_NAME_FIELD = 10.0
 KEY_NAME_FIELD = 25.0  # the colour key shares the title band only if this much is left to write a name on
 SERIAL_W = 22.0
 LINE = 0.2  # rules: the name line, table lines
+TABLE_RULE = LINE * 0.75  # the scoring table's rules, centred on its boxes' edges
 BOX_LINE = 0.25  # frames of boxes to write in (lucky, penalties, totals)
+CAPTION_TOP = BOX_LINE + 0.2  # a totals box's label from its top edge
+TOTAL_LINE = BOX_LINE + 0.1  # the grand total's frame, a little heavier
+WRITE_H = 5.0  # free height under a totals box's label (below its descenders) to write a number in
+# A totals box: its label (6 pt, under the frame), its descenders, the height to write in, the frame.
+TOTALS_H = CAPTION_TOP + TOTAL_CAPTION_H / 2 + MIN_TEXT * (CAP / 2 + DESCENT) + WRITE_H + TOTAL_LINE
 
 FIDUCIAL = 4.0  # the side of a fiducial square at each corner, mm (at any size)
 MACHINE_CLEAR = 1.0  # nothing else prints this close to a machine mark, mm (at any size)
@@ -193,7 +201,7 @@ COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
 COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows of 6 pt numbers (the last resort)
 COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
-COMPACT_HEAVY = 0.6  # still one heavy line: a framed cell never reads as a double one
+COMPACT_HEAVY = 0.5  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.2
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
@@ -323,26 +331,38 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
-    first, key_in_title, lock_w = 0, None, None
+    first, key_in_title, lock_w, scaled_code = 0, None, None, True
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
+            scaled_code = standard.machine is not None and standard.machine.code is not None
         except LayoutError:
             first = 0
+    later = range(first, len(ARRANGEMENTS))
+    tries = [(code, place) for code in ((True, False) if machine else (False,)) for place in later]
+    if machine and not scaled_code:
+        # Where the standard sheet gave its machine code up to keep its arrangement, the larger one
+        # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
+        # may fit the code), never in a tighter arrangement.
+        tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
     refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
-    for code in (True, False) if machine else (False,):
-        for place, fit in enumerate(ARRANGEMENTS[first:], start=first):
-            if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                          replace(fit, table_lines=fit.table_lines - 1))):
-                continue  # more lines than the table needs only take the rows' height
-            reached: list[str] = []
-            try:
-                sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
-                return _plan(sheet, header, serial, reached), place
-            except LayoutError as error:
-                refusals.append((len(reached), error))
+    for code, place in tries:
+        fit = ARRANGEMENTS[place]
+        if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                      replace(fit, table_lines=fit.table_lines - 1))):
+            continue  # more lines than the table needs only take the rows' height
+        reached: list[str] = []
+        try:
+            sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
+            plan = _plan(sheet, header, serial, reached)
+            if code and not scaled_code and place == first and min(c.text.size for c in plan.cells) < \
+                    min(c.text.size for c in standard.cells) * size.scale - 1e-9:
+                continue  # the code would take height from the rows: the standard sheet scaled has none
+            return plan, place
+        except LayoutError as error:
+            refusals.append((len(reached), error))
     raise _nearest(refusals)
 
 
@@ -415,7 +435,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(s.gap) * len(below)
+    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines)
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
@@ -437,7 +457,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
         headed = bool(line[0].heading) and (before is None or before[0].heading != line[0].heading)
         placed[id(line)] = _legend_line(s, line, Box(content.x, y, content.w, s.mm(s.legend_h)), headed)
         y += s.mm(s.legend_h + s.line_gap)
-    y += (s.mm(s.gap - s.line_gap)) if legend_lines else 0.0
+    y += (s.mm(_after_legend(s) - s.line_gap)) if legend_lines else 0.0
     reached.append("legend")
     table = _score_table(s, Box(content.x, y, content.w, table_h))
     reached.append("table")
@@ -489,9 +509,10 @@ def _title_band(s: _Sheet, band: Box) -> TitleBand:
 
 def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
     grid = s.grid
-    title_w = min(s.width(grid.title, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    words = s.labels.grid_title(grid)  # a built-in grid's title in the sheet's language, a custom grid's own
+    title_w = min(s.width(words, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
     try:
-        title = s.text(grid.title, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+        title = s.text(words, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
     except LayoutError as error:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
@@ -574,12 +595,19 @@ def _frame(s: _Sheet, cell_w: float) -> float:
         return s.mm(min(s.theme.outline, COMPACT_OUTLINE) if s.fit.compact else s.theme.outline)
     if s.fit.compact:
         return s.mm(0.2)
-    return min(s.mm(0.6), max(s.mm(0.28), cell_w * 0.075))
+    return min(s.mm(0.6), max(s.mm(THIN_FRAME), cell_w * 0.075))
+
+
+def _cell_frame(s: _Sheet, cell: Cell, frame: float) -> float:
+    """A cell's colour frame, mm: the row's ``frame``, or a special cell's thinner band (its heavy or
+    second frame marks it; the band it keeps is the thinnest a plain cell has), so that its number needs
+    no smaller size than its neighbours' (one number size on the sheet)."""
+    return min(frame, s.mm(THIN_FRAME)) if cell.framed or cell.double else frame
 
 
 def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     """How far a cell's background (``pale``) and its number's box lie inside the cell, mm."""
-    pale = frame + (s.mm(s.heavy) if cell.framed else 0.0)
+    pale = _cell_frame(s, cell, frame) + (s.mm(s.heavy) if cell.framed else 0.0)
     second = s.mm(s.double_inset + s.double_line) if cell.double else 0.0
     return pale, pale + second
 
@@ -697,7 +725,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
             second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
-                                  frame, text, mark_box, symbol_box, bis_box, second, s.mm(s.double_line),
+                                  _cell_frame(s, cell, frame), text, mark_box, symbol_box, bis_box, second,
+                                  s.mm(s.double_line),
                                   s.mm(s.heavy) if cell.framed else 0.0))
         if s.fit.arrow:
             arrows.append(ArrowPlan(r, Box(area.x, top, arrow_w, cell_h), "right",
@@ -812,6 +841,14 @@ def _legend_lines(s: _Sheet, key_in_title: bool) -> list[list[_Entry]]:
     return lines
 
 
+def _after_legend(s: _Sheet) -> float:
+    """The gap between the legend's last line and the scoring table, standard mm: the band gap, or
+    more where the legend's descenders (below its line's box: its text is centred on its capitals)
+    would come closer than ``DESCENDER_CLEAR`` to the table's top rule."""
+    overhang = MIN_TEXT * (CAP / 2 + DESCENT) - s.legend_h / 2
+    return max(s.gap, overhang + DESCENDER_CLEAR + TABLE_RULE / 2)
+
+
 def _heading_w(s: _Sheet, line: list[_Entry]) -> float:
     """The heading column: as wide as the widest heading of the legend, so entries line up."""
     heading = line[0].heading
@@ -880,7 +917,7 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     labels: list[Text] = []
     columns = []
     size = max(s.mm(MIN_TEXT),
-               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.7)))
+               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.73)))
     for line in range(lines):
         top = band.y + line * (2 * row_h + s.mm(s.gap))
         labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
@@ -994,7 +1031,7 @@ def _totals(s: _Sheet, band: Box) -> TotalsBand:
         box = Box(x, band.y, width, band.h)
         caption = None
         if caption_text:
-            caption_box = Box(box.x + inset, box.y + s.mm(BOX_LINE + 0.2), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
+            caption_box = Box(box.x + inset, box.y + s.mm(CAPTION_TOP), box.w - 2 * inset, s.mm(TOTAL_CAPTION_H))
             caption = s.text(caption_text, caption_box, MIN_TEXT, role="caption")
         colour = rows[row].lock_colour if row is not None and not caption_text else None
         boxes.append(TotalBox(kind, box, row=row, colour=colour, caption=caption))
