@@ -294,9 +294,27 @@ def _led(card: Card) -> Card:
     obstacles += [callout.box for callout in card.callouts]
     region = Box(card.content.x, placed.box.y, card.content.w,
                  max([placed.box.bottom] + [c.box.bottom for c in card.callouts]) - placed.box.y)
-    paths: list[Path] = []
+    routed = _routes(card.callouts, obstacles, region)
+    stuck = [i for i, (_, _, free) in enumerate(routed) if not free]
+    if stuck:  # a leader that found no way: route those first, the others round them
+        first = stuck + [i for i in range(len(routed)) if i not in stuck]
+        again = _routes([card.callouts[i] for i in first], obstacles, region)
+        if sum(not free for _, _, free in again) < len(stuck):
+            routed = [again[first.index(i)] for i in range(len(routed))]
     callouts, items = [], list(card.page.items)
-    for callout in card.callouts:
+    for callout, (path, target, _) in zip(card.callouts, routed):
+        callouts.append(replace(callout, end=path[-1], path=path, target=target))
+        items.append(Polygon(path, stroke=LEADER, line=LEADER_LINE, closed=False))
+        items.append(Circle(*path[-1], LEADER_DOT, fill=LEADER))
+    return replace(card, page=replace(card.page, items=tuple(items)), callouts=tuple(callouts))
+
+
+def _routes(callouts: Sequence[Callout], obstacles: list[Box], region: Box) -> list[tuple[Path, Box, bool]]:
+    """Each callout's leader in turn, round those before it: its path, the box it names, and whether it
+    found a free way (else it is the straight line to its first box, which the card's tests refuse)."""
+    paths: list[Path] = []
+    found = []
+    for callout in callouts:
         path, target = None, callout.target
         # A box of the kind that a leader reaches in the open, else the first reached through a gap between cells.
         for tight, target in [(tight, box) for tight in (False, True) for box in (callout.target, *callout.others)]:
@@ -306,21 +324,39 @@ def _led(card: Card) -> Card:
             left = callout.start[0] <= target.x
             side = Box(region.x, region.y, target.right + GUTTER - region.x, region.h) if left else \
                 Box(target.x - GUTTER, region.y, region.right - target.x + GUTTER, region.h)
-            path = route(callout.start, target, near, paths, side, tight)
-            if path is not None and not _detour(path):
+            path = _leader(callout.start, target, near, paths, side, tight)
+            if path is not None:
                 break
-            path = None
-        if path is None:  # nothing free: the straight line to the first box (the card's tests say so)
+        free = path is not None
+        if path is None:
             target, path = callout.target, (callout.start, callout.end)
         paths.append(path)
-        callouts.append(replace(callout, end=path[-1], path=path, target=target))
-        items.append(Polygon(path, stroke=LEADER, line=LEADER_LINE, closed=False))
-        items.append(Circle(*path[-1], LEADER_DOT, fill=LEADER))
-    return replace(card, page=replace(card.page, items=tuple(items)), callouts=tuple(callouts))
+        found.append((path, target, free))
+    return found
 
 
 DETOUR = 2.0  # a leader runs at most this many times the way straight to its end (plus DETOUR_SLACK)
 DETOUR_SLACK = 10.0  # mm
+
+
+def _leader(start: tuple[float, float], target: Box, obstacles: list[Box], paths: list[Path], region: Box,
+            tight: bool) -> Path | None:
+    """A leader that does not go too far round (``_detour``), looked for only where such a leader can run:
+    among the few boxes there, a quick search."""
+    within = _within_reach(start, target, region)
+    path = route(start, target, [box for box in obstacles if box.overlaps(within)], paths, within, tight)
+    return path if path is not None and not _detour(path) else None
+
+
+def _within_reach(start: tuple[float, float], target: Box, region: Box) -> Box:
+    """The part of ``region`` that a leader from ``start`` to ``target`` can pass through without a
+    detour (``_detour``): the search for its lanes looks there only, among far fewer boxes."""
+    x, y = start
+    direct = abs(target.cx - x) + abs(target.cy - y) + (target.w + target.h) / 2
+    reach = (DETOUR - 1) * direct / 2 + DETOUR_SLACK
+    left, top = max(region.x, min(x, target.x) - reach), max(region.y, min(y, target.y) - reach)
+    right, bottom = min(region.right, max(x, target.right) + reach), min(region.bottom, max(y, target.bottom) + reach)
+    return Box(left, top, max(right - left, 0.0), max(bottom - top, 0.0))
 
 
 def _detour(path: Path) -> bool:
