@@ -575,10 +575,10 @@ def example_picture(grid: Grid, marks: Marks, score: Score, labels: Labels, them
 
 
 def picture_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure) -> SheetPlan:
-    """The plan of the pictured sheet: ``grid``'s, titled in ``labels``'
+    """The plan of the pictured sheet: ``grid``'s as it prints, titled in ``labels``'
     language where it is a built-in grid (as the card's heading is; a custom
     grid keeps its own title)."""
-    return plan_sheet(replace(grid, title=labels.grid_title(grid)), labels, theme, measure)
+    return plan_sheet(grid, labels, theme, measure)
 
 
 def cross(box: Box) -> tuple[Item, ...]:
