@@ -30,6 +30,9 @@ ALIGN = 1.0  # mm: each box's template is moved up to this far to where it match
 SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
 SURE_STRIKE = 0.025  # ink across a strike that leaves it sure: more may be an X's second stroke under a number
 LIGHT = 0.06  # the lowest ink threshold a sheet's own light pass uses (_light)
+TRACE_FLOOR = 0.02  # the least darkness a trace in a box is measured at, on a sheet with no noise at all
+PLAIN = 2.5  # times the sheet's noise: a light X this dark is plainly one; between a trace and this, doubtful
+PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: counted, not sent to check
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
@@ -193,39 +196,70 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
 
 def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
             decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
-    """The faint boxes (too light for ink, too dark for paper) read again at this sheet's own threshold;
+    """The sheet's own noise learnt from its sure empty boxes; a "sure empty" box with a trace over that
+    noise made doubtful (a faint mark that cannot be told from an empty box is never guessed empty);
+    the faint boxes (too light for ink, too dark for paper) read again at this sheet's own threshold;
     and on a sheet where three or more stay faint (pencil its print hides: pencil as grey as a mono
     sheet's hatching), a box with a trace of grey is unsure, not empty."""
+    noise = _noise(vision, dark, pixels, decided)
+    if noise is not None:
+        decided = _traces(vision, dark, pixels, decided, noise)
     faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
-    if not faint:
+    if not faint or noise is None:
         return decided
-    decided = _light(vision, dark, pixels, decided, faint)
+    decided = _light(vision, dark, pixels, decided, faint, noise)
     if sum(1 for _, sure, what in decided if what == "faint" and sure < CONFIDENT) < 3:
         return decided
     return [(False, 0.5, "faint") if not crossed and sure >= CONFIDENT and f.faint >= PENCIL_TRACE and f.ink < 0.03
             else (crossed, sure, what) for (crossed, sure, what), f in zip(decided, features)]
 
 
-def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
-           faint: list[int]) -> list[tuple[bool, float, str]]:
-    """The faint boxes read again at this sheet's own threshold, for light pencil: just over the darkest
-    that this sheet's sure empty boxes reach (their 99th percentile: the sheet's own noise, moire and
-    hatching left over).  A faint box that is then plainly an X (two strokes that reach its four quarters)
-    is crossed; any other stays as it was, doubtful: light pencil that cannot be told from an empty cell
-    is never guessed."""
+def _noise(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+           decided: list[tuple[bool, float, str]]) -> float | None:
+    """How dark this sheet's sure empty boxes get: their 99th percentiles' upper tenth (the sheet's own
+    paper, noise, moire and hatching left over), or None on a sheet with fewer than five of them."""
     empty = [pixels[n] for n, (crossed, sure, what) in enumerate(decided) if what == "empty" and sure >= CONFIDENT]
     if len(empty) < 5:
-        return decided
+        return None
     levels = sorted(vision.quantiles(dark, empty, 0.99))
-    noise = levels[len(levels) * 9 // 10]  # the sheet's noisiest tenth of empties sets the floor
-    threshold = max(LIGHT, noise * 1.5)
+    return float(levels[len(levels) * 9 // 10])
+
+
+def _traces(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+            decided: list[tuple[bool, float, str]], noise: float) -> list[tuple[bool, float, str]]:
+    """A sure empty box is sure only where it is within the noise of this sheet's empty boxes: one with
+    more than a speck over that noise (a faint pencil X too light for the ink threshold) is doubtful.
+    So is a sure dot that, seen at the sheet's own light threshold, reaches the box's four quarters
+    along two crossing strokes: the specks of an X just as dark as the ink threshold."""
+    threshold = max(TRACE_FLOOR, noise * 1.5)
+    sure = [n for n, (crossed, certain, what) in enumerate(decided) if what == "empty" and certain >= CONFIDENT]
+    shares = vision.shares(dark, [pixels[n] for n in sure], threshold)
+    out = list(decided)
+    for n, share in zip(sure, shares):
+        if share >= FAINT:
+            out[n] = (False, 0.5, "faint")
+    dots = [n for n, (crossed, certain, what) in enumerate(decided) if what == "dot" and certain >= CONFIDENT]
+    light = max(LIGHT, noise * PLAIN)
+    for n, f in zip(dots, vision.box_features(dark, [pixels[n] for n in dots], light, STROKE * SCALE)):
+        if f.reach >= 0.75 and f.second >= 0.2:
+            out[n] = (False, 0.5, "faint")
+    return out
+
+
+def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
+           faint: list[int], noise: float) -> list[tuple[bool, float, str]]:
+    """The faint boxes read again at this sheet's own threshold, for light pencil: just over the darkest
+    that this sheet's sure empty boxes reach (``noise``), well over it (``PLAIN``).  A faint box that is then plainly an X (two
+    strokes that reach its four quarters) is crossed; any other stays as it was, doubtful: light pencil
+    that cannot be told from an empty cell is never guessed."""
+    threshold = max(LIGHT, noise * PLAIN)
     if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
         return decided
     again = vision.box_features(dark, [pixels[n] for n in faint], threshold, STROKE * SCALE)
     out = list(decided)
     for n, f in zip(faint, again):
         if f.reach >= 0.75 and f.ink >= 0.08 and f.second >= 0.2 and f.line + f.second >= 0.8:
-            out[n] = (True, 0.75, "pencil cross")
+            out[n] = (True, PENCIL_CROSS, "pencil cross")
     return out
 
 
