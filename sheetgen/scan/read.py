@@ -248,10 +248,10 @@ def _traces(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
 
 def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
            faint: list[int], noise: float) -> list[tuple[bool, float, str]]:
-    """The faint boxes read again at this sheet's own threshold, for light pencil: just over the darkest
-    that this sheet's sure empty boxes reach (``noise``), well over it (``PLAIN``).  A faint box that is then plainly an X (two
-    strokes that reach its four quarters) is crossed; any other stays as it was, doubtful: light pencil
-    that cannot be told from an empty cell is never guessed."""
+    """The faint boxes read again at this sheet's own threshold, for light pencil: well over the darkest
+    that this sheet's sure empty boxes reach (``noise`` times ``PLAIN``).  A faint box that is then plainly
+    an X (two strokes that reach its four quarters) is crossed; any other stays as it was, doubtful: light
+    pencil that cannot be told from an empty cell is never guessed."""
     threshold = max(LIGHT, noise * PLAIN)
     if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
         return decided
