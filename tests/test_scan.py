@@ -111,6 +111,52 @@ def coded_page():
     return grid, png
 
 
+def _without_code(job, png, slot):
+    """The page ``png`` of ``job`` with sheet ``slot``'s code painted over: a code a photo did not read."""
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[slot]
+    code = plan.machine.code.shifted(at.x, at.y)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    image[round(code.y * PX):round(code.bottom * PX), round(code.x * PX):round(code.right * PX)] = 255
+    return vision.decode(cv2.imencode(".png", image)[1].tobytes())
+
+
+def test_a_sheet_whose_code_is_not_read_is_read_as_its_pages_other_sheets(coded_page):
+    grid, png = coded_page
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    readings = sheets_in(_without_code(job, png, 2), "page.png", None, layouts(grid, "page.png"))
+    assert [r.identity.serial for r in readings] == [41, 42, None, 44, 45, 46, 47, 48]  # its serial is unknown
+    assert {(r.identity.grid, r.identity.lang, r.identity.theme, r.identity.strip) for r in readings} == {
+        ("#" + content_hash(grid), "de", "mono", True)}
+    assert [r.note for r in readings] == [""] * 2 + [
+        "its code was not read: read with the grid, language, size and theme of the other sheets' codes on its"
+        " page; its serial number unknown"] + [""] * 5
+    assert not any(box.crossed for box in readings[2].boxes)
+
+
+def test_a_sheet_of_lucky_numbers_whose_code_is_not_read_says_they_are_unknown():
+    job = Job(load_grid("longo"))
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    readings = sheets_in(_without_code(job, png, 0), "page.png", None, layouts(None, "page.png"))
+    assert readings[0].identity.grid == "longo" and readings[0].identity.lucky == ()
+    assert readings[1].identity.lucky != ()  # the others' codes say theirs
+    assert readings[0].note.endswith("; its lucky numbers unknown")
+
+
+def test_a_sheet_whose_code_is_not_read_is_refused_where_its_page_has_no_other_code(coded_page):
+    grid, png = coded_page
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    plan, _ = layout_job(job)
+    picture = _without_code(job, png, 0)
+    pixels = picture.pixels.copy()
+    for slot in range(1, 8):  # every code painted over
+        at = impose(job.paper, plan.width, plan.height).slots[slot]
+        code = plan.machine.code.shifted(at.x, at.y)
+        pixels[round(code.y * PX):round(code.bottom * PX), round(code.x * PX):round(code.right * PX)] = 1.0
+    with pytest.raises(InputError, match="no code read on this sheet"):
+        sheets_in(replace(picture, pixels=pixels), "page.png", None, layouts(grid, "page.png"))
+
+
 def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
     grid, png = coded_page
     readings = sheets_in(vision.from_png(png), "page.png", None, layouts(grid, "page.png"))

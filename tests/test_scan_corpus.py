@@ -65,7 +65,6 @@ def test_pencil_only_darkens_the_page_as_graphite_does():
     """Pencil over a mono sheet's hatching never comes out lighter than the hatching it crosses."""
     import random
 
-    import numpy as np
 
     grid = load_grid("classic")
     clean, plan = PICTURES["_clean"](grid, "mono", 150)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +61,7 @@ class SheetReading:
     identity: Identity
     boxes: tuple[BoxReading, ...]
     where: str  # the file and the sheet's place in it: "page 1, sheet 3"
+    note: str = ""  # what the player should know of how it was read (a code taken from its page's others)
 
     @property
     def doubtful(self) -> tuple[BoxReading, ...]:
@@ -80,7 +82,8 @@ def plan_boxes(plan: SheetPlan) -> list[tuple[str, int, int, Box]]:
 
 
 def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layout) -> list[SheetReading]:
-    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``), its boxes decided."""
+    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``, or, where its
+    code is not read, its page's other sheets' codes), its boxes decided."""
     from . import vision
 
     markers = [m for m in vision.find_markers(picture) if m.ident < 4]
@@ -88,16 +91,38 @@ def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layo
         raise InputError(where, "", "no sheetgen marks found: no corner markers (a sheet printed before sheetgen"
                                     " printed them, with --no-machine-marks, or not a sheetgen sheet)")
     sizes = [SIZES[given.size]] if given is not None else list(SIZES.values())
+    found = [(group, size, f"{where}: sheet {number}")
+             for number, (group, size) in enumerate(_groups(markers, sizes, where), 1)]
+    codes = [_code(picture, group, size, at) for group, size, at in found]
     readings = []
-    for number, (group, size) in enumerate(_groups(markers, sizes, where), 1):
-        at = f"{where}: sheet {number}"
-        identity = _code(picture, group, size, at) or given
+    for (group, _, at), identity in zip(found, codes):
+        note = ""
+        if identity is None and given is None:
+            identity, note = _from_siblings(codes, layout)
+        identity = identity or given
         if identity is None:
             raise InputError(at, "", "no code read on this sheet to say its grid: give --grid (and --lang,"
                                      " --size, --theme as printed)")
         grid, plan, drawing = layout(identity)
-        readings.append(read_sheet(picture, group, plan, drawing, identity, at))
+        readings.append(replace(read_sheet(picture, group, plan, drawing, identity, at), note=note))
     return readings
+
+
+def _from_siblings(codes: list[Identity | None], layout: Layout) -> tuple[Identity | None, str]:
+    """A sheet whose code is not read, read as its page's other sheets: the grid, language, size, theme
+    and strip their codes agree on (none where they do not), with a note of what stays unknown (its
+    serial number, and its lucky numbers where the grid has them: the reading needs neither)."""
+    read = [code for code in codes if code is not None]
+    if not read or len({(c.grid, c.lang, c.size, c.theme, c.strip, c.version) for c in read}) > 1:
+        return None, ""
+    sibling = read[0]
+    grid = layout(sibling)[0]
+    unknown = (["serial number"] if sibling.serial is not None else []) + (["lucky numbers"] if grid.lucky else [])
+    note = ("its code was not read: read with the grid, language, size and theme of the other sheets' codes on"
+            " its page")
+    if unknown:
+        note += f"; its {' and '.join(unknown)} unknown"
+    return replace(sibling, serial=None, lucky=()), note
 
 
 def _groups(markers: list[Marker], sizes: list[Any], where: str) -> list[tuple[list[Marker], Any]]:
