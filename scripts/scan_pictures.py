@@ -121,10 +121,23 @@ def _stroke(image: np.ndarray, a: tuple[float, float], b: tuple[float, float], w
 def fill(image: np.ndarray, plan: SheetPlan, marks: dict, rng: random.Random, px: float, origin: float,
          kind: str = "") -> Truth:
     """Draw ``marks`` on ``image`` (``px`` pixels per mm, the sheet at ``origin`` mm) as one hand would;
-    strike some skipped cells, dot an empty one.  ``kind`` forces the marks' kind ("x", "fill", "pencil")."""
+    strike some skipped cells, dot an empty one.  ``kind`` forces the marks' kind ("x", "fill", "pencil").
+    Pen covers the page; pencil is graphite, which only darkens it: drawn on a blank layer laid over the
+    page darkest-wins, it never comes out lighter than the hatching or a tint it crosses."""
     truth = Truth(crossed=boxes_of(marks, plan))
     pencil = kind == "pencil" or (not kind and rng.random() < 0.12)
     truth.pencil = pencil
+    if pencil:
+        layer = np.full_like(image, 255)
+        truth = _fill(layer, plan, marks, rng, px, origin, kind, truth)
+        np.minimum(image, layer, out=image)
+        return truth
+    return _fill(image, plan, marks, rng, px, origin, kind, truth)
+
+
+def _fill(image: np.ndarray, plan: SheetPlan, marks: dict, rng: random.Random, px: float, origin: float,
+          kind: str, truth: Truth) -> Truth:
+    pencil = truth.pencil
     colour = (rng.choice(PENCILS),) * 3 if pencil else PENS[rng.choice(sorted(PENS))]
     width = rng.uniform(0.3, 0.7 if pencil else 1.2) * px
     fills = kind == "fill" or (not kind and rng.random() < 0.1)

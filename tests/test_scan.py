@@ -111,6 +111,52 @@ def coded_page():
     return grid, png
 
 
+def _without_code(job, png, slot):
+    """The page ``png`` of ``job`` with sheet ``slot``'s code painted over: a code a photo did not read."""
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[slot]
+    code = plan.machine.code.shifted(at.x, at.y)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    image[round(code.y * PX):round(code.bottom * PX), round(code.x * PX):round(code.right * PX)] = 255
+    return vision.decode(cv2.imencode(".png", image)[1].tobytes())
+
+
+def test_a_sheet_whose_code_is_not_read_is_read_as_its_pages_other_sheets(coded_page):
+    grid, png = coded_page
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    readings = sheets_in(_without_code(job, png, 2), "page.png", None, layouts(grid, "page.png"))
+    assert [r.identity.serial for r in readings] == [41, 42, None, 44, 45, 46, 47, 48]  # its serial is unknown
+    assert {(r.identity.grid, r.identity.lang, r.identity.theme, r.identity.strip) for r in readings} == {
+        ("#" + content_hash(grid), "de", "mono", True)}
+    assert [r.note for r in readings] == [""] * 2 + [
+        "its code was not read: read with the grid, language, size and theme of the other sheets' codes on its"
+        " page; its serial number unknown"] + [""] * 5
+    assert not any(box.crossed for box in readings[2].boxes)
+
+
+def test_a_sheet_of_lucky_numbers_whose_code_is_not_read_says_they_are_unknown():
+    job = Job(load_grid("longo"))
+    png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+    readings = sheets_in(_without_code(job, png, 0), "page.png", None, layouts(None, "page.png"))
+    assert readings[0].identity.grid == "longo" and readings[0].identity.lucky == ()
+    assert readings[1].identity.lucky != ()  # the others' codes say theirs
+    assert readings[0].note.endswith("; its lucky numbers unknown")
+
+
+def test_a_sheet_whose_code_is_not_read_is_refused_where_its_page_has_no_other_code(coded_page):
+    grid, png = coded_page
+    job = Job(grid, lang="de", theme="mono", first_serial=41)
+    plan, _ = layout_job(job)
+    picture = _without_code(job, png, 0)
+    pixels = picture.pixels.copy()
+    for slot in range(1, 8):  # every code painted over
+        at = impose(job.paper, plan.width, plan.height).slots[slot]
+        code = plan.machine.code.shifted(at.x, at.y)
+        pixels[round(code.y * PX):round(code.bottom * PX), round(code.x * PX):round(code.right * PX)] = 1.0
+    with pytest.raises(InputError, match="no code read on this sheet"):
+        sheets_in(replace(picture, pixels=pixels), "page.png", None, layouts(grid, "page.png"))
+
+
 def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
     grid, png = coded_page
     readings = sheets_in(vision.from_png(png), "page.png", None, layouts(grid, "page.png"))
@@ -249,12 +295,22 @@ def test_a_strike_has_no_second_stroke_and_an_x_has_one():
 
 def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
+    from sheetgen.scan.vision import Features
 
     boxes = (BoxReading("cell", 0, 10, True, 0.9, "cross"), BoxReading("cell", 0, 3, False, 1.0, "empty"),
              BoxReading("lock", 0, 0, False, 0.5, "dot"), BoxReading("cell", 1, 10, False, 0.9, "empty"),
              BoxReading("lock", 1, 0, True, 0.5, "dot"))
-    locks = [box for box in _locks_as_last_cells(boxes) if box.kind == "lock"]
-    assert [(lock.crossed, lock.confidence) for lock in locks] == [(True, 0.9), (False, 0.9)]
+    inked, blank = Features(0.1, 0.5, 1.0, 0.5), Features(0.0, 0.0, 0.0, 0.0)
+    features = [inked, blank, inked, blank, blank]
+    locks = [box for box in _locks_as_last_cells(boxes, features) if box.kind == "lock"]
+    # beside a surely crossed last cell, a lock with ink is crossed (no surer than 0.8); beside a surely
+    # empty one, a doubtful lock without ink is empty
+    assert [(lock.crossed, lock.confidence) for lock in locks] == [(True, 0.8), (False, 0.9)]
+    features[4] = inked  # a lock with ink beside an empty last cell stays as read: doubtful
+    assert [(b.crossed, b.confidence) for b in _locks_as_last_cells(boxes, features) if b.kind == "lock"][1] == (
+        True, 0.5)
+    features[2] = blank  # a blank lock beside a crossed last cell is the player's to check, never guessed
+    assert [b.confidence for b in _locks_as_last_cells(boxes, features) if b.kind == "lock"][0] == 0.5
 
 
 def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(tmp_path, page):
@@ -284,8 +340,9 @@ def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(t
     assert data["review"]["check"][0]["problem"].startswith("check this sheet")
 
 
-def _faint_cross(image, job, slot, row, index, grey=205):
-    """A light pencil X in a cell: too light for ink, too much for paper."""
+def _faint_cross(image, job, slot, row, index, grey=232):
+    """A light pencil X in a cell: too light for ink, too much for paper (on yellow, 12 grey levels darker
+    than its tint: over the noise of the page's empty cells, too light to be plainly an X)."""
     (x0, y0), (x1, y1) = _cell_px(job, slot, row, index)
     cv2.line(image, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), grey, 3)
     cv2.line(image, (x1 - 8, y0 + 8), (x0 + 8, y1 - 8), grey, 3)
@@ -499,3 +556,55 @@ def test_scan_reports_the_legal_readings_on_standard_error_and_in_json(tmp_path,
     assert refused["readings"] == [
         {"boxes": {"cell 2.5": False}, "total": 0, "text": "Yellow 6 not crossed"},
         {"boxes": {"cell 2.5": True}, "total": 1, "text": "Yellow 6 crossed"}]
+
+
+def _sheet_crop(job, clean, slot):
+    """Sheet ``slot`` of a rendered page cut out with a margin: a picture of that sheet alone."""
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[slot]
+    x0, y0 = max(round((at.x - 3) * PX), 0), max(round((at.y - 3) * PX), 0)
+    x1, y1 = round((at.x + plan.width + 3) * PX), round((at.y + plan.height + 3) * PX)
+    return clean[y0:y1, x0:x1], (x0, y0)
+
+
+@pytest.fixture(scope="module")
+def themed_pages():
+    pages = {}
+    for theme in ("colour", "mono", "ink-saver"):
+        job = Job(load_grid("classic"), theme=theme)
+        png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
+        pages[theme] = job, cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    return pages
+
+
+def _faint_reading(job, clean, row, index, grey):
+    """How a 3 px pencil X of ``grey`` in one cell of sheet 1 is read: "cross", "doubtful" or "empty"."""
+    crop, (ox, oy) = _sheet_crop(job, clean, 0)
+    mark = np.full_like(crop, 255)
+    (x0, y0), (x1, y1) = ((x - ox, y - oy) for x, y in _cell_px(job, 0, row, index))
+    cv2.line(mark, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), grey, 3)
+    cv2.line(mark, (x1 - 8, y0 + 8), (x0 + 8, y1 - 8), grey, 3)
+    image = np.minimum(crop, mark)  # graphite darkens the page, never lightens a printed line
+    [(reading, _)] = _read(image)
+    [box] = [b for b in reading.boxes if b.kind == "cell" and (b.row, b.index) == (row, index)]
+    assert [b for b in reading.doubtful if b is not box] == []  # nothing else on the sheet is in doubt
+    if box.confidence < 0.7:
+        return "doubtful"
+    return "cross" if box.crossed else "empty"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme, row, index", [("colour", 1, 4), ("colour", 3, 0), ("mono", 0, 3),
+                                               ("mono", 2, 6), ("ink-saver", 1, 8)])
+def test_a_faint_cross_goes_doubtful_before_it_is_a_sure_empty(themed_pages, theme, row, index):
+    """A pencil X lightened a grey level at a time, from darker than the cell to the cell's own grey:
+    read crossed, then doubtful, then empty (nothing drawn at the cell's own grey), never straight from crossed to a sure empty."""
+    job, clean = themed_pages[theme]
+    (x0, y0), (x1, y1) = _cell_px(job, 0, row, index)
+    paper = int(np.percentile(clean[y0 + 3:y1 - 3, x0 + 3:x1 - 3], 95))  # a tint, or a hatching's gaps
+    greys = list(range(100, paper - 60, 15)) + list(range(paper - 60, paper + 1, 3))  # sure ink to nothing
+    seen = [_faint_reading(job, clean, row, index, grey) for grey in greys]
+    assert seen[0] == "cross" and seen[-1] == "empty", list(zip(greys, seen))
+    order = {"cross": 0, "doubtful": 1, "empty": 2}
+    assert all(order[a] <= order[b] for a, b in zip(seen, seen[1:])), list(zip(greys, seen))
+    assert "doubtful" in seen, list(zip(greys, seen))

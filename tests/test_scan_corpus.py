@@ -59,3 +59,22 @@ def test_each_mark_kind_is_read_or_reported_doubtful(mark):
     made, result = _measured(grid=load_grid("classic"), theme="colour", kinds=(), dpi=250, mark=mark)
     assert result["found"]
     assert not result["certain"] or not result["wrong"], result["wrong"]
+
+
+def test_pencil_only_darkens_the_page_as_graphite_does():
+    """Pencil over a mono sheet's hatching never comes out lighter than the hatching it crosses."""
+    import random
+
+
+    grid = load_grid("classic")
+    clean, plan = PICTURES["_clean"](grid, "mono", 150)
+    marks = PICTURES["legal_marks"](grid, 5)
+    image = clean.copy()
+    px = 150 * PICTURES["SUPER"] / 25.4
+    PICTURES["fill"](image, plan, marks, random.Random(5), px, 6.0, "pencil")
+    changed = image != clean
+    assert changed.sum() > 1000, "the pencil drew"
+    assert (image <= clean).all(), "pencil lightened the page somewhere"
+    pen = clean.copy()
+    PICTURES["fill"](pen, plan, marks, random.Random(5), px, 6.0, "x")
+    assert (pen > clean).any(), "pen covers the page, lighter than the hatching it crosses where it is"

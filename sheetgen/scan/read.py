@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,9 @@ ALIGN = 1.0  # mm: each box's template is moved up to this far to where it match
 SECOND = 0.06  # a strike has next to no ink on a second stroke across its own; an X's second is over this
 SURE_STRIKE = 0.025  # ink across a strike that leaves it sure: more may be an X's second stroke under a number
 LIGHT = 0.06  # the lowest ink threshold a sheet's own light pass uses (_light)
+TRACE_FLOOR = 0.02  # the least darkness a trace in a box is measured at, on a sheet with no noise at all
+PLAIN = 2.5  # times the sheet's noise: a light X this dark is plainly one; between a trace and this, doubtful
+PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: counted, not sent to check
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
@@ -57,6 +61,7 @@ class SheetReading:
     identity: Identity
     boxes: tuple[BoxReading, ...]
     where: str  # the file and the sheet's place in it: "page 1, sheet 3"
+    note: str = ""  # what the player should know of how it was read (a code taken from its page's others)
 
     @property
     def doubtful(self) -> tuple[BoxReading, ...]:
@@ -77,7 +82,8 @@ def plan_boxes(plan: SheetPlan) -> list[tuple[str, int, int, Box]]:
 
 
 def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layout) -> list[SheetReading]:
-    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``), its boxes decided."""
+    """Every sheet found in ``picture``: its markers grouped, its code read (or ``given``, or, where its
+    code is not read, its page's other sheets' codes), its boxes decided."""
     from . import vision
 
     markers = [m for m in vision.find_markers(picture) if m.ident < 4]
@@ -85,16 +91,38 @@ def sheets_in(picture: Picture, where: str, given: Identity | None, layout: Layo
         raise InputError(where, "", "no sheetgen marks found: no corner markers (a sheet printed before sheetgen"
                                     " printed them, with --no-machine-marks, or not a sheetgen sheet)")
     sizes = [SIZES[given.size]] if given is not None else list(SIZES.values())
+    found = [(group, size, f"{where}: sheet {number}")
+             for number, (group, size) in enumerate(_groups(markers, sizes, where), 1)]
+    codes = [_code(picture, group, size, at) for group, size, at in found]
     readings = []
-    for number, (group, size) in enumerate(_groups(markers, sizes, where), 1):
-        at = f"{where}: sheet {number}"
-        identity = _code(picture, group, size, at) or given
+    for (group, _, at), identity in zip(found, codes):
+        note = ""
+        if identity is None and given is None:
+            identity, note = _from_siblings(codes, layout)
+        identity = identity or given
         if identity is None:
             raise InputError(at, "", "no code read on this sheet to say its grid: give --grid (and --lang,"
                                      " --size, --theme as printed)")
         grid, plan, drawing = layout(identity)
-        readings.append(read_sheet(picture, group, plan, drawing, identity, at))
+        readings.append(replace(read_sheet(picture, group, plan, drawing, identity, at), note=note))
     return readings
+
+
+def _from_siblings(codes: list[Identity | None], layout: Layout) -> tuple[Identity | None, str]:
+    """A sheet whose code is not read, read as its page's other sheets: the grid, language, size, theme
+    and strip their codes agree on (none where they do not), with a note of what stays unknown (its
+    serial number, and its lucky numbers where the grid has them: the reading needs neither)."""
+    read = [code for code in codes if code is not None]
+    if not read or len({(c.grid, c.lang, c.size, c.theme, c.strip, c.version) for c in read}) > 1:
+        return None, ""
+    sibling = read[0]
+    grid = layout(sibling)[0]
+    unknown = (["serial number"] if sibling.serial is not None else []) + (["lucky numbers"] if grid.lucky else [])
+    note = ("its code was not read: read with the grid, language, size and theme of the other sheets' codes on"
+            " its page")
+    if unknown:
+        note += f"; its {' and '.join(unknown)} unknown"
+    return replace(sibling, serial=None, lucky=()), note
 
 
 def _groups(markers: list[Marker], sizes: list[Any], where: str) -> list[tuple[list[Marker], Any]]:
@@ -193,39 +221,70 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
 
 def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
             decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
-    """The faint boxes (too light for ink, too dark for paper) read again at this sheet's own threshold;
+    """The sheet's own noise learnt from its sure empty boxes; a "sure empty" box with a trace over that
+    noise made doubtful (a faint mark that cannot be told from an empty box is never guessed empty);
+    the faint boxes (too light for ink, too dark for paper) read again at this sheet's own threshold;
     and on a sheet where three or more stay faint (pencil its print hides: pencil as grey as a mono
     sheet's hatching), a box with a trace of grey is unsure, not empty."""
+    noise = _noise(vision, dark, pixels, decided)
+    if noise is not None:
+        decided = _traces(vision, dark, pixels, decided, noise)
     faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
-    if not faint:
+    if not faint or noise is None:
         return decided
-    decided = _light(vision, dark, pixels, decided, faint)
+    decided = _light(vision, dark, pixels, decided, faint, noise)
     if sum(1 for _, sure, what in decided if what == "faint" and sure < CONFIDENT) < 3:
         return decided
     return [(False, 0.5, "faint") if not crossed and sure >= CONFIDENT and f.faint >= PENCIL_TRACE and f.ink < 0.03
             else (crossed, sure, what) for (crossed, sure, what), f in zip(decided, features)]
 
 
-def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
-           faint: list[int]) -> list[tuple[bool, float, str]]:
-    """The faint boxes read again at this sheet's own threshold, for light pencil: just over the darkest
-    that this sheet's sure empty boxes reach (their 99th percentile: the sheet's own noise, moire and
-    hatching left over).  A faint box that is then plainly an X (two strokes that reach its four quarters)
-    is crossed; any other stays as it was, doubtful: light pencil that cannot be told from an empty cell
-    is never guessed."""
+def _noise(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+           decided: list[tuple[bool, float, str]]) -> float | None:
+    """How dark this sheet's sure empty boxes get: their 99th percentiles' upper tenth (the sheet's own
+    paper, noise, moire and hatching left over), or None on a sheet with fewer than five of them."""
     empty = [pixels[n] for n, (crossed, sure, what) in enumerate(decided) if what == "empty" and sure >= CONFIDENT]
     if len(empty) < 5:
-        return decided
+        return None
     levels = sorted(vision.quantiles(dark, empty, 0.99))
-    noise = levels[len(levels) * 9 // 10]  # the sheet's noisiest tenth of empties sets the floor
-    threshold = max(LIGHT, noise * 1.5)
+    return float(levels[len(levels) * 9 // 10])
+
+
+def _traces(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+            decided: list[tuple[bool, float, str]], noise: float) -> list[tuple[bool, float, str]]:
+    """A sure empty box is sure only where it is within the noise of this sheet's empty boxes: one with
+    more than a speck over that noise (a faint pencil X too light for the ink threshold) is doubtful.
+    So is a sure dot that, seen at the sheet's own light threshold, reaches the box's four quarters
+    along two crossing strokes: the specks of an X just as dark as the ink threshold."""
+    threshold = max(TRACE_FLOOR, noise * 1.5)
+    sure = [n for n, (crossed, certain, what) in enumerate(decided) if what == "empty" and certain >= CONFIDENT]
+    shares = vision.shares(dark, [pixels[n] for n in sure], threshold)
+    out = list(decided)
+    for n, share in zip(sure, shares):
+        if share >= FAINT:
+            out[n] = (False, 0.5, "faint")
+    dots = [n for n, (crossed, certain, what) in enumerate(decided) if what == "dot" and certain >= CONFIDENT]
+    light = max(LIGHT, noise * PLAIN)
+    for n, f in zip(dots, vision.box_features(dark, [pixels[n] for n in dots], light, STROKE * SCALE)):
+        if f.reach >= 0.75 and f.second >= 0.2:
+            out[n] = (False, 0.5, "faint")
+    return out
+
+
+def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], decided: list[tuple[bool, float, str]],
+           faint: list[int], noise: float) -> list[tuple[bool, float, str]]:
+    """The faint boxes read again at this sheet's own threshold, for light pencil: well over the darkest
+    that this sheet's sure empty boxes reach (``noise`` times ``PLAIN``).  A faint box that is then plainly
+    an X (two strokes that reach its four quarters) is crossed; any other stays as it was, doubtful: light
+    pencil that cannot be told from an empty cell is never guessed."""
+    threshold = max(LIGHT, noise * PLAIN)
     if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
         return decided
     again = vision.box_features(dark, [pixels[n] for n in faint], threshold, STROKE * SCALE)
     out = list(decided)
     for n, f in zip(faint, again):
         if f.reach >= 0.75 and f.ink >= 0.08 and f.second >= 0.2 and f.line + f.second >= 0.8:
-            out[n] = (True, 0.75, "pencil cross")
+            out[n] = (True, PENCIL_CROSS, "pencil cross")
     return out
 
 

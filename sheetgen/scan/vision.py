@@ -198,6 +198,14 @@ def quantiles(dark: Picture, boxes: list[tuple[int, int, int, int]], share: floa
             for x, y, w, h in boxes]
 
 
+def shares(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float) -> list[float]:
+    """The share of each box's pixels darker than ``threshold`` (x, y, w, h pixels of ``dark``)."""
+    cv2, np = _libraries()
+    pixels = dark.pixels
+    return [float((part > threshold).mean()) if (part := pixels[max(y, 0):y + h, max(x, 0):x + w]).size else 0.0
+            for x, y, w, h in boxes]
+
+
 def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
     """The square root of the ratio of the ink's smaller to larger principal variance, the largest
     share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
