@@ -625,6 +625,8 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
         for where, picture in pictures(path):
             layout = layouts(custom, where)
             for reading in sheets_in(picture, where, given, layout):
+                if reading.note:  # read by its page's other codes: what its own code held is not known
+                    _note(f"{reading.where}: {reading.note}", quiet)
                 grid, plan, _ = layout(reading.identity)
                 checked = check(reading, grid, plan)
                 if output:

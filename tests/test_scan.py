@@ -143,6 +143,21 @@ def test_a_sheet_of_lucky_numbers_whose_code_is_not_read_says_they_are_unknown()
     assert readings[0].note.endswith("; its lucky numbers unknown")
 
 
+def test_scan_tells_which_sheet_was_read_by_its_pages_other_codes(tmp_path):
+    job = Job(load_grid("longo"))
+    plan, _ = layout_job(job)
+    code = plan.machine.code.shifted(*(lambda at: (at.x, at.y))(impose(job.paper, plan.width, plan.height).slots[0]))
+    image = cv2.imdecode(np.frombuffer(rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI), np.uint8),
+                         cv2.IMREAD_GRAYSCALE)
+    image[round(code.y * PX):round(code.bottom * PX), round(code.x * PX):round(code.right * PX)] = 255
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    result = _invoke(["scan", str(picture)])
+    notes = [line for line in result.stderr.splitlines() if "its code was not read" in line]
+    assert len(notes) == 1 and "sheet 1:" in notes[0] and notes[0].endswith("; its lucky numbers unknown"), \
+        result.stderr
+
+
 def test_a_sheet_whose_code_is_not_read_is_refused_where_its_page_has_no_other_code(coded_page):
     grid, png = coded_page
     job = Job(grid, lang="de", theme="mono", first_serial=41)

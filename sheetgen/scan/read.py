@@ -157,7 +157,9 @@ def _group(markers: list[Marker], size: Any) -> list[list[Marker]]:
     return [[markers[i] for i in group] for group in groups if len(group) >= 3]
 
 
-CODE_SCALE = 12.0  # pixels per mm where the code is looked for: a 0.35 mm module takes 4 pixels
+# Pixels per mm where the code is looked for, in turn: at 12 a 0.35 mm module takes 4 pixels; OpenCV's
+# detectors miss a few codes at one scale that they read at another (a longo sheet's, on a clean page).
+CODE_SCALES = (12.0, 16.0, 9.0)
 CODE_AREA = (30.0, 24.0)  # mm left of and above the sheet's bottom-right corner that hold its code, at any size
 
 
@@ -169,12 +171,15 @@ def _code(picture: Picture, markers: list[Marker], size: Any, where: str) -> Ide
     squares = corner_squares(size.width, size.height)
     left, top = size.width - CODE_AREA[0], size.height - CODE_AREA[1]
     source = [corner for marker in markers for corner in marker.corners]
-    target = [((x - left) * CODE_SCALE - 0.5, (y - top) * CODE_SCALE - 0.5) for marker in markers
-              for x, y in _square(squares[marker.ident])]
-    area = vision.warp(picture, vision.homography(source, target), round(CODE_AREA[0] * CODE_SCALE),
-                       round(CODE_AREA[1] * CODE_SCALE))
-    text = vision.read_code(area)
-    return None if text is None else decode(text, where)
+    for scale in CODE_SCALES:
+        target = [((x - left) * scale - 0.5, (y - top) * scale - 0.5) for marker in markers
+                  for x, y in _square(squares[marker.ident])]
+        area = vision.warp(picture, vision.homography(source, target), round(CODE_AREA[0] * scale),
+                           round(CODE_AREA[1] * scale))
+        text = vision.read_code(area)
+        if text is not None:
+            return decode(text, where)
+    return None
 
 
 def _predicted_centre(marker: Marker, square: Box, width: float, height: float) -> tuple[tuple[float, float], float]:

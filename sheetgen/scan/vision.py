@@ -96,8 +96,13 @@ def read_code(picture: Picture) -> str | None:
     """The text of the QR code in ``picture`` (a small rectified part of a sheet), or None."""
     cv2, np = _libraries()
     grey = (np.clip(picture.pixels, 0.0, 1.0) * 255).astype(np.uint8)
-    text, points, _ = cv2.QRCodeDetector().detectAndDecode(grey)
-    return text or None
+    # OpenCV's two detectors miss different codes (its first missed a longo sheet's on a clean page):
+    # the second, which finds the finder patterns as ArUco markers, when the first finds nothing.
+    for detector in (cv2.QRCodeDetector, cv2.QRCodeDetectorAruco):
+        text, _, _ = detector().detectAndDecode(grey)
+        if text:
+            return str(text)
+    return None
 
 
 def homography(source: list[Point], target: list[Point]) -> Any:
