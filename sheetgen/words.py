@@ -1,8 +1,8 @@
 """How the package writes words into its messages and reports: counts with
-their nouns (``plural``), lists of choices (``one_of``), text taken from
-input, escaped (``shown``) and quoted (``quoted``), and the choice a user
-meant (``forgiven``: another case, the American spelling) or may have meant
-(``did_you_mean``).
+their nouns (``plural``), negative numbers with a minus sign (``signed``),
+lists of choices (``one_of``), text taken from input, escaped (``shown``)
+and quoted (``quoted``), and the choice a user meant (``forgiven``: another
+case, the American spelling) or may have meant (``did_you_mean``).
 
 Whatever a message echoes from input (a file name, a key, a player's name)
 may hold anything, so everything printed passes through ``shown``, which
@@ -61,6 +61,16 @@ def quoted(value: object, limit: int = QUOTED_MAX) -> str:
         return text
     end = text[-1] if isinstance(value, str) else ""  # the closing quote
     return f"{text[: limit - 3 - len(end)]}...{end}"
+
+
+MINUS = "\u2212"
+
+
+def signed(number: int | float | str) -> str:
+    """``number`` as people read it: a minus sign (U+2212) for a negative one,
+    never the hyphen ("\u22125", "\u22128.6"); a text of digits is taken as written."""
+    text = str(number)
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -43,7 +43,7 @@ LEA_TABLE = (
     "  yellow     4 crosses          10\n"
     "  green      8 crosses, locked  36\n"
     "  blue       3 crosses           6\n"
-    "  penalties  1 crossed          -5\n"
+    "  penalties  1 crossed          \u22125\n"
     "  total                         68\n"
 )
 
@@ -105,7 +105,7 @@ def test_score_counts_typed_at_the_table(run):
         "  yellow     3 crosses            6\n"
         "  green      7 crosses           28\n"
         "  blue       8 crosses, locked   36\n"
-        "  penalties  2 crossed          -10\n"
+        "  penalties  2 crossed          \u221210\n"
         "  total                          70\n"
         "\n"
         "Ranking\n"

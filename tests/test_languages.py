@@ -138,3 +138,18 @@ def test_render_refuses_an_unknown_language_as_wrong_usage():
         "sheetgen render: Invalid value for '--lang': 'xx' is not one of 'de', 'en', 'fr', 'it', 'nl'."
         " (see 'sheetgen render --help')\n"
     )
+
+
+# The counter's messages name a power by its symbol; a word after the name must not agree with it, since a custom
+# grid may give any symbol any effect (French and Italian: the star is feminine, the other four masculine).
+AGREEING = {"fr": ("débloqué", "débloquée"), "it": ("sbloccato", "sbloccata")}
+
+
+@pytest.mark.parametrize("lang", sorted(AGREEING))
+def test_the_counters_power_messages_suit_every_symbols_gender(lang):
+    labels = load_labels(lang)
+    for key in ("counter_forced_power", "counter_choose_row"):
+        for symbol in ("circle", "star"):
+            name = labels(f"counter_symbol_{symbol}").capitalize()
+            message = labels(key, name)
+            assert not any(f"{name} {word}" in message for word in AGREEING[lang]), message

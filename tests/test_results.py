@@ -42,7 +42,7 @@ def test_format_one_sheet():
         "  yellow     4 crosses          10\n"
         "  green      8 crosses, locked  36\n"
         "  blue       3 crosses           6\n"
-        "  penalties  1 crossed          -5\n"
+        "  penalties  1 crossed          \u22125\n"
         "  total                         68\n"
     )
 
@@ -55,7 +55,7 @@ def test_format_shows_caps_and_powers():
         "  yellow     1 cross              1\n"
         "  green      1 cross              1\n"
         "  blue       1 cross              1\n"
-        "  penalties  1 crossed           -5\n"
+        "  penalties  1 crossed           \u22125\n"
         "  octagon    +13 points         +13\n"
         "  star       penalties score 0   +5\n"
         "  total                          17\n"
@@ -78,6 +78,15 @@ def test_format_several_sheets_ranks_them_and_shows_ties():
     )
     assert format_scores(sheets[:2]).endswith("Winner: Lea with 68\n")
     assert "Ranking" not in format_scores(sheets, ranked=False)
+
+
+def test_a_negative_number_prints_with_a_minus_sign_never_a_hyphen():
+    # Worked by hand: no cross on a classic sheet and its 4 penalty boxes crossed is 4 x -5 = -20.
+    nothing = score("classic", [], [], [], [], penalties=4, where="tom.yaml", player="Tom")
+    text = format_scores([nothing, score("classic", [], [], [], [], penalties=3, where="max.yaml", player="Max")])
+    assert "  penalties  4 crossed  \u221220\n  total                 \u221220\n" in text
+    assert text.endswith("  1  Max  \u221215\n  2  Tom  \u221220\nWinner: Max with \u221215\n")
+    assert "-" not in text
 
 
 def test_scores_as_json():

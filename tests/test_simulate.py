@@ -27,6 +27,7 @@ from sheetgen.play.simulate import (
     Spread,
     Tally,
     compare_json,
+    compare_text,
     differences,
     empty_tally,
     game_marks,
@@ -564,6 +565,17 @@ def test_two_runs_differences_are_worked_by_hand():
     data = compare_json([a, b])
     half = 1.959964 * math.sqrt(100 / 3) / 2
     assert len(data["runs"]) == 2 and data["differences"][0]["ci95"] == pytest.approx([5 - half, 5 + half])
+
+
+def test_a_negative_figure_prints_with_a_minus_sign_never_a_hyphen():
+    # B against A, the runs of the test above the other way round: mean score 15 - 20 = -5.0, z = -1.7;
+    # ends on penalties 0% - 50% = -50.0 percentage points, z = -2.0; a score of -5 in the run's own table.
+    a, b = _report_of(Counter({20: 4}), 2, 4), _report_of(Counter({10: 2, 20: 2}), 0, 4)
+    text = compare_text([a, b])
+    assert "\u22125.0" in text and "\u22121.7" in text and "\u221250.0%" in text and "\u22122.0" in text
+    assert not re.search(r"(?<![\w.])-\d", text), text
+    own = report_text(_report_of(Counter({-5: 2, 20: 2}), 2, 4))
+    assert "\u22125" in own and not re.search(r"(?<![\w.])-\d", own), own
 
 
 def test_two_grids_are_played_side_by_side(run):

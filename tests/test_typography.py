@@ -1,5 +1,5 @@
-"""Each language's typography in what players read: the rules card's PDF
-text, the counter page's words, the pack page's text and the rules printed
+"""Each language's typography in what players read: the sheet's words, the
+rules card's PDF text, the counter page's words, the pack page's text and the rules printed
 in the terminal (`sheetgen rules`).  A minus sign for
 negatives (never a hyphen), a typographer's apostrophe, the language's
 quotation marks, its percent spacing ("60 %" with a no-break space in French
@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.grid.load import load_grid
+from sheetgen.grid.load import builtin_grids, load_grid
 from sheetgen.pdf.geometry import Text
 from sheetgen.pdf.impose import PAPERS
 from sheetgen.pdf.render import measure_text
@@ -28,6 +28,8 @@ from sheetgen.play.rules import compose_rules
 from sheetgen.play.rules_card import compose_example, example_picture, layout_card
 from sheetgen.play.scoring import score_sheet
 from sheetgen.runs.rules_pdf import rules_card_pdf
+from sheetgen.sheet.draw import draw_sheet
+from sheetgen.sheet.plan import plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme, typeset
 
 from test_pack_page import page
@@ -94,6 +96,24 @@ def problems(lang: str, text: str) -> list[str]:
         found += [f"breakable space before {m.group(1)}" for m in re.finditer(r"\w ([:;!?])", text)]
         found += ["breakable space inside « »" for _ in re.finditer(r"« | »", text)]
     return found
+
+
+def sheet_words(grid_name: str, lang: str) -> list[str]:
+    """The words and numbers one sheet of ``grid_name`` prints, as drawn."""
+    theme = load_theme("colour")
+    drawing = draw_sheet(plan_sheet(load_grid(grid_name), load_labels(lang), theme, measure_text), theme)
+    return [item.text for item in drawing.items if isinstance(item, Text)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sheet_is_set_in_the_languages_typography(lang):
+    for grid in builtin_grids():  # the legends of all ten: apostrophes (fr, it), colons, the penalty's minus
+        words = sheet_words(grid.name, lang)
+        assert problems(lang, "\n".join(words)) == [], grid.name
+        assert "\u22125" in words and "-5" not in words, grid.name  # the penalty boxes
+    if lang == "fr":
+        legend = " ".join(sheet_words("blocks", lang))
+        assert "couleur\u00a0:" in legend and "n\u2019importe" in legend
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from json.encoder import encode_basestring_ascii
 
 from ..errors import InputError
-from ..words import plural
+from ..words import plural, signed
 from .scoring import PowerScore, RowScore, Score
 
 # -- ranking -------------------------------------------------------------------
@@ -49,10 +49,11 @@ def format_scores(scores: Sequence[Score], ranked: bool = True) -> str:
 
 def _format_sheet(score: Score) -> str:
     head = f"{score.player} ({score.source})" if score.player and score.source else score.name
-    lines = [(row.label, _crosses_text(row), str(row.points)) for row in score.rows]
-    lines.append(("penalties", f"{score.penalties} crossed" if score.penalties else "none", str(score.penalty_points)))
-    lines += [(power.symbol.value, power.text, f"{power.points:+d}") for power in score.powers]
-    lines.append(("total", "", str(score.total)))
+    lines = [(row.label, _crosses_text(row), signed(row.points)) for row in score.rows]
+    lines.append(("penalties", f"{score.penalties} crossed" if score.penalties else "none",
+                  signed(score.penalty_points)))
+    lines += [(power.symbol.value, power.text, signed(f"{power.points:+d}")) for power in score.powers]
+    lines.append(("total", "", signed(score.total)))
     return f"{head}: {score.title}\n" + _table(lines)
 
 
@@ -64,10 +65,10 @@ def _crosses_text(row: RowScore) -> str:
 
 
 def _format_ranking(ranked: list[tuple[int, Score]]) -> str:
-    lines = [(str(place), score.name, str(score.total)) for place, score in ranked]
+    lines = [(str(place), score.name, signed(score.total)) for place, score in ranked]
     best = winners(ranked)
     names = " and ".join(score.name for score in best)
-    verdict = f"{'Winners (tie)' if len(best) > 1 else 'Winner'}: {names} with {best[0].total}"
+    verdict = f"{'Winners (tie)' if len(best) > 1 else 'Winner'}: {names} with {signed(best[0].total)}"
     return "Ranking\n" + _table(lines) + "\n" + verdict
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..grid.model import Grid, row_name
-from ..words import one_of, plural
+from ..words import one_of, plural, signed
 from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, Sheet, random_dice, rulebook
 from .lucky import deal_lucky
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
@@ -598,9 +598,8 @@ def report_text(report: Report) -> str:
         "",
         _table(
             ("", "n", "mean", "± (95%)", "sd", "p10", "median", "p90"),
-            [(label, f"{spread.n:,}", f"{spread.mean:.1f}", f"{(spread.ci95[1] - spread.ci95[0]) / 2:.1f}",
-              f"{spread.sd:.1f}", str(spread.low),
-              str(spread.median), str(spread.high))
+            [(label, f"{spread.n:,}", signed(f"{spread.mean:.1f}"), f"{(spread.ci95[1] - spread.ci95[0]) / 2:.1f}",
+              f"{spread.sd:.1f}", signed(spread.low), signed(spread.median), signed(spread.high))
              for label, spread in (("score per sheet", report.scores), ("winning score", report.winning),
                                    ("game length (rolls)", report.rolls))],
         ),
@@ -629,7 +628,8 @@ def report_text(report: Report) -> str:
         _table(
             ("seat", "strategy", "mean score", "95% interval", "wins", "95% interval", "penalties", "locks"),
             [
-                (str(seat + 1), name, f"{tally.seat_points[seat] / games:.1f}", _interval(report.seat_score_ci(seat)),
+                (str(seat + 1), name, signed(f"{tally.seat_points[seat] / games:.1f}"),
+                 _interval(report.seat_score_ci(seat)),
                  _percent(report.win_share(seat)), _share_range(report.win_share_ci(seat)),
                  f"{_mean(tally.penalties[seat]):.2f}", f"{sum(locks[seat] for locks in tally.row_locks):,}")
                 for seat, name in enumerate(setup.seats)
@@ -661,7 +661,7 @@ _FEATURE_NAMES = {"power_points": "points from powers", "bar_crosses": "bonus ba
 
 
 def _interval(bounds: tuple[float, float]) -> str:
-    return f"{bounds[0]:.1f} to {bounds[1]:.1f}"
+    return f"{signed(f'{bounds[0]:.1f}')} to {signed(f'{bounds[1]:.1f}')}"
 
 
 def _share_range(bounds: tuple[float, float]) -> str:
@@ -781,7 +781,7 @@ def compare_text(reports: Sequence[Report]) -> str:
     if len(reports) == 2:
         lines += ["", f"{run_label(reports[1])} against {run_label(reports[0])} (shares in percentage points):",
                   _table(("", "difference", "± (95%)", "z", ""), [
-                      (d.figure, _signed(d), f"{_scaled(d, Z95 * d.error)}", f"{d.z:.1f}",
+                      (d.figure, signed(_signed(d)), f"{_scaled(d, Z95 * d.error)}", signed(f"{d.z:.1f}"),
                        "significant" if d.significant else "within noise")
                       for d in differences(*reports)])]
     return "\n".join(lines) + "\n"
@@ -801,7 +801,7 @@ def compare_json(reports: Sequence[Report]) -> dict:
 
 
 def _mean_pm(spread: Spread) -> str:
-    return f"{spread.mean:.1f} ± {(spread.ci95[1] - spread.ci95[0]) / 2:.1f}"
+    return f"{signed(f'{spread.mean:.1f}')} ± {(spread.ci95[1] - spread.ci95[0]) / 2:.1f}"
 
 
 def _share_pm(count: float, n: int) -> str:

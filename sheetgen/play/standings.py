@@ -36,7 +36,7 @@ from typing import NoReturn
 
 from ..errors import InputError
 from ..records import record
-from ..words import plural
+from ..words import plural, signed
 from .scoring import Score
 
 HEADER = ("game", "grid", "player", "points")  # the columns files have always had
@@ -215,7 +215,8 @@ def standings(results: Sequence[Result]) -> list[Standing]:
 def format_standings(results: Sequence[Result], where: str) -> str:
     """The evening's table, in plain text: names left, numbers right."""
     rows = [("player", "games", "wins", "points", "mean")]
-    rows += [(s.player, str(s.games), str(s.wins), str(s.total), f"{s.mean:.1f}") for s in standings(results)]
+    rows += [(s.player, str(s.games), str(s.wins), signed(s.total), signed(f"{s.mean:.1f}"))
+             for s in standings(results)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [f"Standings ({where}, {plural(len({r.game for r in results}), 'game')})"]
     for name, *numbers in rows:
