@@ -113,7 +113,7 @@ def test_each_pdf_is_one_page_of_its_paper_size_language_and_look(pack):
         assert tuple(round(v) for v in document[0].get_size()) == expected, path.name
         words = load_labels(lang)
         text = document[0].get_textpage().get_text_range()
-        assert text.count(grid_named(grid).title) == PER_PAGE[size], path.name  # its sheets
+        assert text.count(words.grid_title(grid_named(grid))) == PER_PAGE[size], path.name  # its sheets, titled in its language
         assert words("crosses") in text, path.name  # its language
         # the looks: colour marks come with their key (in every look where a row has cells of several
         # colours); ink-saver prints nothing bold
