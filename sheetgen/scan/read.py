@@ -36,6 +36,7 @@ PLAIN = 2.5  # times the sheet's noise: a light X this dark is plainly one; betw
 PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: counted, not sent to check
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
+LIGHT_INK = 0.3  # the mean darkness of a box's ink under which it may be light pencil, read again lighter
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -235,9 +236,15 @@ def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
     if noise is not None:
         decided = _traces(vision, dark, pixels, decided, noise)
     faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
-    if not faint or noise is None:
+    if noise is None:
         return decided
-    decided = _light(vision, dark, pixels, decided, faint, noise)
+    # doubtful light strokes and dots too: a pencil X crossing a mono sheet's hatching and its number
+    # shows only between them, in pieces that at the ink threshold look like one stroke or a dot
+    hidden = [n for n, ((crossed, sure, what), f) in enumerate(zip(decided, features))
+              if not crossed and sure < CONFIDENT and what in ("stroke", "dot") and f.darkness < LIGHT_INK]
+    if not faint and not hidden:
+        return decided
+    decided = _light(vision, dark, pixels, decided, sorted(faint + hidden), noise)
     if sum(1 for _, sure, what in decided if what == "faint" and sure < CONFIDENT) < 3:
         return decided
     return [(False, 0.5, "faint") if not crossed and sure >= CONFIDENT and f.faint >= PENCIL_TRACE and f.ink < 0.03
