@@ -220,9 +220,27 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     pixels = [_pixels(box) for *_, box in boxes]
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
-    decided = _pencil(vision, dark, pixels, [decide(f) for f in features], features)
+    decided = _strikes(vision, dark, pixels, [decide(f) for f in features])
+    decided = _pencil(vision, dark, pixels, decided, features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
+
+
+def _strikes(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+             decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
+    """A box with most of its ink on one stroke and a little across ("stroke or cross") seen again at
+    half the ink threshold: an X's short second stroke is ink and grows with the first, while what lies
+    across a strike at the ink threshold is the edge of a number or frame the strike crosses (a curl or a
+    lens leaves them a pixel out), lost in the strike's own grey edges at half of it.  A box that is then
+    all one straight stroke is a strike, not crossed, still doubtful (a player checks it)."""
+    unsure = [n for n, (crossed, _, what) in enumerate(decided) if crossed and what == "stroke or cross"]
+    if not unsure:
+        return decided
+    out = list(decided)
+    for n, f in zip(unsure, vision.box_features(dark, [pixels[n] for n in unsure], INK / 2, STROKE * SCALE)):
+        if f.line >= 0.95 and f.second < SECOND:
+            out[n] = (False, 0.5, "stroke")
+    return out
 
 
 def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
