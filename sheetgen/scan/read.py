@@ -36,6 +36,7 @@ PLAIN = 2.5  # times the sheet's noise: a light X this dark is plainly one; betw
 PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: counted, not sent to check
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
+LIGHT_INK = 0.3  # the mean darkness of a box's ink under which it may be light pencil, read again lighter
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
 
 
@@ -219,9 +220,27 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     pixels = [_pixels(box) for *_, box in boxes]
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
-    decided = _pencil(vision, dark, pixels, [decide(f) for f in features], features)
+    decided = _strikes(vision, dark, pixels, [decide(f) for f in features])
+    decided = _pencil(vision, dark, pixels, decided, features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
+
+
+def _strikes(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
+             decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
+    """A box with most of its ink on one stroke and a little across ("stroke or cross") seen again at
+    half the ink threshold: an X's short second stroke is ink and grows with the first, while what lies
+    across a strike at the ink threshold is the edge of a number or frame the strike crosses (a curl or a
+    lens leaves them a pixel out), lost in the strike's own grey edges at half of it.  A box that is then
+    all one straight stroke is a strike, not crossed, still doubtful (a player checks it)."""
+    unsure = [n for n, (crossed, _, what) in enumerate(decided) if crossed and what == "stroke or cross"]
+    if not unsure:
+        return decided
+    out = list(decided)
+    for n, f in zip(unsure, vision.box_features(dark, [pixels[n] for n in unsure], INK / 2, STROKE * SCALE)):
+        if f.line >= 0.95 and f.second < SECOND:
+            out[n] = (False, 0.5, "stroke")
+    return out
 
 
 def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
@@ -235,9 +254,15 @@ def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
     if noise is not None:
         decided = _traces(vision, dark, pixels, decided, noise)
     faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
-    if not faint or noise is None:
+    if noise is None:
         return decided
-    decided = _light(vision, dark, pixels, decided, faint, noise)
+    # doubtful light strokes and dots too: a pencil X crossing a mono sheet's hatching and its number
+    # shows only between them, in pieces that at the ink threshold look like one stroke or a dot
+    hidden = [n for n, ((crossed, sure, what), f) in enumerate(zip(decided, features))
+              if not crossed and sure < CONFIDENT and what in ("stroke", "dot") and f.darkness < LIGHT_INK]
+    if not faint and not hidden:
+        return decided
+    decided = _light(vision, dark, pixels, decided, sorted(faint + hidden), noise)
     if sum(1 for _, sure, what in decided if what == "faint" and sure < CONFIDENT) < 3:
         return decided
     return [(False, 0.5, "faint") if not crossed and sure >= CONFIDENT and f.faint >= PENCIL_TRACE and f.ink < 0.03

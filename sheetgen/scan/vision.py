@@ -186,7 +186,7 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
         ys, xs = np.nonzero(inked)
         # a stroke's band, narrower in a low box, where the widest pen's band would hold an X whole
         width = min(band, 0.45 * min(part.shape))
-        spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width)
+        spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width, band)
         hh, ww = part.shape
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
@@ -211,11 +211,14 @@ def shares(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: flo
             for x, y, w, h in boxes]
 
 
-def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
+def _spread(xs: Any, ys: Any, band: float, widest: float | None = None) -> tuple[float, float, float]:
     """The square root of the ratio of the ink's smaller to larger principal variance, the largest
     share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
     share in a second band at least 30 degrees across the first, of the ink outside it: a strike's
-    ink lies nearly all in one band, an X's along two crossing ones."""
+    ink lies nearly all in one band, an X's along two crossing ones.  Where ``band`` is narrower than
+    ``widest`` (a low box) and the first band's ink is a stroke wider than ``band`` (its pixels over
+    its length), the band is that stroke's width, up to ``widest``: a wide pen's strike through a low
+    box spills out of a narrow band on both sides, which read as a second stroke."""
     cv2, np = _libraries()
     cov = np.cov(np.vstack((xs, ys)))
     low, high = np.linalg.eigvalsh(cov)
@@ -226,15 +229,15 @@ def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
     offsets = np.outer(np.cos(angles), xs) + np.outer(np.sin(angles), ys)
     offsets = np.round(offsets - offsets.min(axis=1, keepdims=True)).astype(np.int64)
     width = max(int(round(band)), 1)
+    if widest is not None and widest > band:
+        counts = _bands(offsets, width).max(axis=1)
+        along = int(offsets[(int(np.argmax(counts)) + steps // 2) % steps].max()) + 1
+        thick = 1.15 * len(xs) / along
+        if thick > band:
+            width = max(int(round(min(thick, widest))), 1)
 
     def bands(rows: Any) -> Any:
-        """The ink in each band ``width`` wide of each row's offsets, all directions at once: row n's
-        band k holds its offsets k to k + width - 1 (a row's bands past its largest offset hold none)."""
-        size = max(int(rows.max()) + 1, width + 1)
-        counts = np.bincount((np.arange(len(rows))[:, None] * size + rows).ravel(), minlength=len(rows) * size)
-        total = np.cumsum(counts.reshape(len(rows), size), axis=1)
-        total = np.concatenate((np.zeros((len(rows), 1), total.dtype), total), axis=1)
-        return total[:, width:] - total[:, :-width]
+        return _bands(rows, width)
 
     first = bands(offsets)
     most = first.max(axis=1)
@@ -247,6 +250,17 @@ def _spread(xs: Any, ys: Any, band: float) -> tuple[float, float, float]:
         rest = offsets[across][:, outside]
         second = int(bands(rest - rest.min(axis=1, keepdims=True)).max())
     return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs)
+
+
+def _bands(rows: Any, width: int) -> Any:
+    """The ink in each band ``width`` wide of each row's offsets, all directions at once: row n's
+    band k holds its offsets k to k + width - 1 (a row's bands past its largest offset hold none)."""
+    cv2, np = _libraries()
+    size = max(int(rows.max()) + 1, width + 1)
+    counts = np.bincount((np.arange(len(rows))[:, None] * size + rows).ravel(), minlength=len(rows) * size)
+    total = np.cumsum(counts.reshape(len(rows), size), axis=1)
+    total = np.concatenate((np.zeros((len(rows), 1), total.dtype), total), axis=1)
+    return total[:, width:] - total[:, :-width]
 
 
 def to_png(picture: Picture) -> bytes:
