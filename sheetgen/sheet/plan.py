@@ -20,7 +20,7 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -334,6 +334,7 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w, scaled_code = 0, None, None, True
+    standard: SheetPlan | None = None
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
@@ -349,23 +350,65 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
         # may fit the code), never in a tighter arrangement.
         tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
-    refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
+    fits_on: dict[int, bool] = {}  # whether the scoring table fits on so many lines: the same in every arrangement
+
+    def table_fits(lines: int) -> bool:
+        if lines not in fits_on:
+            fits_on[lines] = _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                replace(ARRANGEMENTS[0], table_lines=lines)))
+        return fits_on[lines]
+
+    # The totals line is the same in every arrangement: where it cannot fit beside the code's square, no plan
+    # with the code can be made, and those tries are left out.  Only if no other try makes a plan are they
+    # made after all, in their order, for the refusal they give (``_nearest``).
+    hopeless = {code for code in {code for code, _ in tries}
+                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code))}
+    quick = [(code, place) for code, place in tries if code not in hopeless]
+    refusals: list[tuple[int, LayoutError]] = []
+    for attempts in ([quick, tries] if hopeless else [tries]):
+        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, attempts, first,
+                            scaled_code, key_in_title, lock_w, standard, table_fits)
+        if isinstance(found, tuple):
+            return found
+        refusals = found
+    raise _nearest(refusals)
+
+
+def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
+                serial: bool, machine: bool, tries: list[tuple[bool, int]], first: int, scaled_code: bool,
+                key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
+                table_fits: Callable[[int], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
+    """The plan of the first of ``tries`` (machine code or not, arrangement) that fits, with its arrangement;
+    else each one's refusal, with how far its plan got."""
+    refusals: list[tuple[int, LayoutError]] = []
     for code, place in tries:
         fit = ARRANGEMENTS[place]
-        if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                      replace(fit, table_lines=fit.table_lines - 1))):
+        if fit.table_lines > 1 and table_fits(fit.table_lines - 1):
             continue  # more lines than the table needs only take the rows' height
         reached: list[str] = []
         try:
             sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
             plan = _plan(sheet, header, serial, reached)
-            if code and not scaled_code and place == first and min(c.text.size for c in plan.cells) < \
-                    min(c.text.size for c in standard.cells) * size.scale - 1e-9:
+            if code and not scaled_code and place == first and standard is not None and \
+                    min(c.text.size for c in plan.cells) < min(c.text.size for c in standard.cells) * size.scale - 1e-9:
                 continue  # the code would take height from the rows: the standard sheet scaled has none
             return plan, place
         except LayoutError as error:
             refusals.append((len(reached), error))
-    raise _nearest(refusals)
+    return refusals
+
+
+def _totals_fit(s: _Sheet) -> bool:
+    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code``), as ``_plan``
+    places it; what it needs does not depend on the arrangement."""
+    content, machine = s.content, _machine(s)
+    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
+    try:
+        _totals(s, Box(content.x + corner, 0.0, code_left - content.x - corner, s.mm(TOTALS_H)))
+    except LayoutError:
+        return False
+    return True
 
 
 def _figure(error: LayoutError) -> tuple[str, str]:
