@@ -156,24 +156,27 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
 def _connected(first: tuple[int, int], goal_nodes: set[tuple[int, int, int]], walls: list[list[list[bool]]],
                nx: int, ny: int) -> bool:
     """Whether any of ``goal_nodes`` (i, j, the heading it is reached in) can be reached from node ``first``
-    by free steps at all, whatever they cost."""
-    seen = {first}
-    todo = [first]
+    by free steps at all, whatever they cost (a node (i, j) is the number i * ny + j here)."""
+    right, left, down, up = walls
+    goals = {(i * ny + j, heading) for i, j, heading in goal_nodes}
+    seen = bytearray(nx * ny)
+    start = first[0] * ny + first[1]
+    seen[start] = 1
+    todo = [start]
     while todo:
-        i, j = todo.pop()
-        for move, ni, nj in ((0, i + 1, j), (1, i - 1, j), (2, i, j + 1), (3, i, j - 1)):
-            if not (0 <= ni < nx and 0 <= nj < ny):
+        node = todo.pop()
+        i, j = divmod(node, ny)
+        for move, ok, nxt in ((0, i + 1 < nx and not right[j][i], node + ny),
+                              (1, i > 0 and not left[j][i - 1], node - ny),
+                              (2, j + 1 < ny and not down[i][j], node + 1),
+                              (3, j > 0 and not up[i][j - 1], node - 1)):
+            if not ok:
                 continue
-            if move < 2:
-                if walls[move][j][min(i, ni)]:
-                    continue
-            elif walls[move][i][min(j, nj)]:
-                continue
-            if (ni, nj, move) in goal_nodes:
+            if (nxt, move) in goals:
                 return True
-            if (ni, nj) not in seen:
-                seen.add((ni, nj))
-                todo.append((ni, nj))
+            if not seen[nxt]:
+                seen[nxt] = 1
+                todo.append(nxt)
     return False
 
 

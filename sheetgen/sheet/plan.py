@@ -327,6 +327,7 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
         return _planner(grid, labels, theme, measure, size, header, serial, machine)[0]
 
 
+@lru_cache(maxsize=128)  # a larger sheet plans the standard one first, which its standard print has planned
 def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
              serial: bool, machine: bool) -> tuple[SheetPlan, int]:
     """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
@@ -698,11 +699,23 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     frame = _frame(s, cell_w)
     number_cap = s.mm(s.fit.number_cap)
     smallest = number_cap / CAP
+    # What a cell's frames take depends on its kind only, its corner strip on its row: each found once.
+    kinds: dict[tuple[bool, bool], tuple[float, float]] = {}
+
+    def insets(cell: Cell) -> tuple[float, float]:
+        kind = (cell.framed, cell.double)
+        if kind not in kinds:
+            kinds[kind] = _insets(s, cell, frame)
+        return kinds[kind]
+
+    strips = [_corner_strip(s, row) for row in grid.rows]
+    plain = Box(0, 0, cell_w, cell_h)
+    inner = {(strip, insets(cell)[1]): _number_box(s, plain, insets(cell)[1], strip)
+             for row, strip in zip(grid.rows, strips) for cell in row.cells}
 
     # Height: every cell's number at least ``number_cap`` tall inside its frames and corner strip.
-    tallest = max(cell_h - _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1],
-                                       _corner_strip(s, row)).h
-                  for row in grid.rows for cell in row.cells) + number_cap
+    tallest = max(cell_h - inner[strip, insets(cell)[1]].h
+                  for row, strip in zip(grid.rows, strips) for cell in row.cells) + number_cap
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
@@ -713,7 +726,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
     number_w = s.measure(widest, s.bold(True), smallest, True)
 
-    widest_strip = max(_corner_strip(s, row) for row in grid.rows)
+    widest_strip = max(strips)
 
     def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
         return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), widest_strip).w
@@ -727,9 +740,9 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 f"{longest} cells do not fit in a row: each is {cell_w:.2f} mm wide, the number {widest!r}"
                 f" needs {number_w + cell_w - room(cell_w):.2f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
-    for r, row in enumerate(grid.rows):
+    for r, (row, strip) in enumerate(zip(grid.rows, strips)):
         for i, cell in enumerate(row.cells):
-            left = _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1], _corner_strip(s, row)).w
+            left = inner[strip, insets(cell)[1]].w
             need = s.measure(str(cell.number), s.bold(True), smallest, True)
             if need > left + 1e-9:
                 kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
@@ -744,8 +757,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
 
     boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
              for r, row in enumerate(grid.rows)]
-    number_boxes = [[_number_box(s, box, _insets(s, cell, frame)[1], _corner_strip(s, row))
-                     for cell, box in zip(row.cells, row_boxes)] for row, row_boxes in zip(grid.rows, boxes)]
+    number_boxes = [[_number_box(s, box, insets(cell)[1], strip) for cell, box in zip(row.cells, row_boxes)]
+                    for row, strip, row_boxes in zip(grid.rows, strips, boxes)]
     # One number size on the whole sheet: the largest at which every number fits its cell.
     size = min(min(s.number_size(str(cell.number), box.w, box.h)
                    for row, row_boxes in zip(grid.rows, number_boxes) for cell, box in zip(row.cells, row_boxes)),
@@ -757,9 +770,9 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     for r, row in enumerate(grid.rows):
         top = row_top(r)
         for i, (cell, box, number_box) in enumerate(zip(row.cells, boxes[r], number_boxes[r])):
-            pale_in = _insets(s, cell, frame)[0]
+            pale_in, number_in = insets(cell)
             pale = box.inset(pale_in)
-            corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
+            corner = box.inset(number_in + s.mm(CORNER))
             mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
             side = s.mm(s.symbol)
             symbol_box = Box(corner.right - side, corner.y, side, side) if cell.symbol else None
