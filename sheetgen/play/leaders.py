@@ -156,27 +156,53 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
 def _connected(first: tuple[int, int], goal_nodes: set[tuple[int, int, int]], walls: list[list[list[bool]]],
                nx: int, ny: int) -> bool:
     """Whether any of ``goal_nodes`` (i, j, the heading it is reached in) can be reached from node ``first``
-    by free steps at all, whatever they cost (a node (i, j) is the number i * ny + j here)."""
+    by free steps at all, whatever they cost (a node (i, j) is the number i * ny + j here).  Walked from
+    both ends in turn: where either end is hemmed in, its side runs out after a few steps."""
     right, left, down, up = walls
-    goals = {(i * ny + j, heading) for i, j, heading in goal_nodes}
-    seen = bytearray(nx * ny)
-    start = first[0] * ny + first[1]
-    seen[start] = 1
-    todo = [start]
-    while todo:
-        node = todo.pop()
+    deltas = (ny, -ny, 1, -1)
+
+    def free(node: int, move: int) -> bool:
+        """Whether the step ``move`` (right, left, down, up) from ``node`` is free."""
         i, j = divmod(node, ny)
-        for move, ok, nxt in ((0, i + 1 < nx and not right[j][i], node + ny),
-                              (1, i > 0 and not left[j][i - 1], node - ny),
-                              (2, j + 1 < ny and not down[i][j], node + 1),
-                              (3, j > 0 and not up[i][j - 1], node - 1)):
-            if not ok:
+        if move == 0:
+            return i + 1 < nx and not right[j][i]
+        if move == 1:
+            return i > 0 and not left[j][i - 1]
+        if move == 2:
+            return j + 1 < ny and not down[i][j]
+        return j > 0 and not up[i][j - 1]
+
+    ahead = {first[0] * ny + first[1]}  # the nodes reached from the start
+    behind: set[int] = set()  # and those from which an end can be reached
+    for i, j, heading in goal_nodes:
+        node = i * ny + j - deltas[heading]  # the node the last step into that end starts from
+        if 0 <= i - (heading == 0) + (heading == 1) < nx and 0 <= j - (heading == 2) + (heading == 3) < ny \
+                and free(node, heading):
+            behind.add(node)
+    if ahead & behind:
+        return True
+    forward, backward = list(ahead), list(behind)
+    while forward and backward:
+        node = forward.pop()
+        for move in (0, 1, 2, 3):
+            if free(node, move):
+                nxt = node + deltas[move]
+                if nxt in behind:
+                    return True
+                if nxt not in ahead:
+                    ahead.add(nxt)
+                    forward.append(nxt)
+        node = backward.pop()
+        for move in (0, 1, 2, 3):  # the nodes a step ``move`` leads from into ``node``
+            i, j = divmod(node, ny)
+            if not (0 <= i - (move == 0) + (move == 1) < nx and 0 <= j - (move == 2) + (move == 3) < ny):
                 continue
-            if (nxt, move) in goals:
-                return True
-            if not seen[nxt]:
-                seen[nxt] = 1
-                todo.append(nxt)
+            before = node - deltas[move]
+            if before not in behind and free(before, move):
+                if before in ahead:
+                    return True
+                behind.add(before)
+                backward.append(before)
     return False
 
 
