@@ -126,52 +126,145 @@ def _lanes(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequenc
     ys = sorted(set(ys) | {v for leader in leaders for _, y in leader for v in (y - beside, y + beside)
                            if region.y < v < region.bottom})
     # What may not be crossed: the obstacles and the target, kept off by the least clearance, but for the last
-    # step into an end (the target's inside only); and what is dear to pass near.
+    # step into an end (the target's inside only); and what is dear to pass near.  The obstacles' part of a
+    # table is found once for both tables that hold them.
     kept = [box.inset(-least) for box in obstacles]
-    hard, last = kept + [target.inset(-least)], kept + [target]
-    soft = grown + [target.inset(-CLEARANCE)]
-    across = [_blocked(ys, xs, hard, rails, True, least), _blocked(ys, xs, soft, rails, True, CLEARANCE),
-              _blocked(ys, xs, last, rails, True, least)]
-    down = [_blocked(xs, ys, hard, rails, False, least), _blocked(xs, ys, soft, rails, False, CLEARANCE),
-            _blocked(xs, ys, last, rails, False, least)]
+    across_kept, down_kept = _blocked(ys, xs, kept, rails, True, least), _blocked(xs, ys, kept, rails, False, least)
+    across_hard = _blocked(ys, xs, [target.inset(-least)], (), True, least, across_kept)
+    across_last = _blocked(ys, xs, [target], (), True, least, across_kept)
+    down_hard = _blocked(xs, ys, [target.inset(-least)], (), False, least, down_kept)
+    down_last = _blocked(xs, ys, [target], (), False, least, down_kept)
     # Each end is reached across its edge, not along it: from the left, the right, above, below.
     goal_nodes = {(xs.index(g[0]), ys.index(g[1]), heading) for g, heading in zip(goals, (0, 1, 2, 3))}
-    if not any(_reachable(node, across[2], down[2]) for node in goal_nodes):
+    if not any(_reachable(node, across_last, down_last) for node in goal_nodes):
         return None
     # The lines an end is approached on, square to its edge and towards it: there only the target's inside
-    # is in the way (vertical ones by x index, horizontal ones by y index).
-    approaches = {False: {(gi, h) for gi, _, h in goal_nodes if h in (2, 3)},
-                  True: {(gj, h) for _, gj, h in goal_nodes if h in (0, 1)}}
+    # is in the way (vertical ones by x index, horizontal ones by y index).  ``walls[move][lane]``: the
+    # steps a move (right, left, down, up) may not take along that lane.
+    approaches = {(gj if h in (0, 1) else gi, h) for gi, gj, h in goal_nodes}
+    walls = [[(across_last if (j, move) in approaches else across_hard)[j] for j in range(len(ys))]
+             for move in (0, 1)] + [[(down_last if (i, move) in approaches else down_hard)[i] for i in range(len(xs))]
+                                    for move in (2, 3)]
     first = (xs.index(start[0]), ys.index(start[1]))
+    if not _connected(first, goal_nodes, walls, len(xs), len(ys)):
+        return None  # the search below would look everywhere to find that out
+    soft = grown + [target.inset(-CLEARANCE)]
+    narrow = [_blocked(ys, xs, soft, rails, True, CLEARANCE), _blocked(xs, ys, soft, rails, False, CLEARANCE)]
+    return _search(first, goal_nodes, walls, narrow, xs, ys, goals)
+
+
+def _connected(first: tuple[int, int], goal_nodes: set[tuple[int, int, int]], walls: list[list[list[bool]]],
+               nx: int, ny: int) -> bool:
+    """Whether any of ``goal_nodes`` (i, j, the heading it is reached in) can be reached from node ``first``
+    by free steps at all, whatever they cost (a node (i, j) is the number i * ny + j here).  Walked from
+    both ends in turn: where either end is hemmed in, its side runs out after a few steps."""
+    right, left, down, up = walls
+    deltas = (ny, -ny, 1, -1)
+
+    def free(node: int, move: int) -> bool:
+        """Whether the step ``move`` (right, left, down, up) from ``node`` is free."""
+        i, j = divmod(node, ny)
+        if move == 0:
+            return i + 1 < nx and not right[j][i]
+        if move == 1:
+            return i > 0 and not left[j][i - 1]
+        if move == 2:
+            return j + 1 < ny and not down[i][j]
+        return j > 0 and not up[i][j - 1]
+
+    ahead = {first[0] * ny + first[1]}  # the nodes reached from the start
+    behind: set[int] = set()  # and those from which an end can be reached
+    for i, j, heading in goal_nodes:
+        node = i * ny + j - deltas[heading]  # the node the last step into that end starts from
+        if 0 <= i - (heading == 0) + (heading == 1) < nx and 0 <= j - (heading == 2) + (heading == 3) < ny \
+                and free(node, heading):
+            behind.add(node)
+    if ahead & behind:
+        return True
+    forward, backward = list(ahead), list(behind)
+    while forward and backward:
+        node = forward.pop()
+        for move in (0, 1, 2, 3):
+            if free(node, move):
+                nxt = node + deltas[move]
+                if nxt in behind:
+                    return True
+                if nxt not in ahead:
+                    ahead.add(nxt)
+                    forward.append(nxt)
+        node = backward.pop()
+        for move in (0, 1, 2, 3):  # the nodes a step ``move`` leads from into ``node``
+            i, j = divmod(node, ny)
+            if not (0 <= i - (move == 0) + (move == 1) < nx and 0 <= j - (move == 2) + (move == 3) < ny):
+                continue
+            before = node - deltas[move]
+            if before not in behind and free(before, move):
+                if before in ahead:
+                    return True
+                behind.add(before)
+                backward.append(before)
+    return False
+
+
+def _search(first: tuple[int, int], goal_nodes: set[tuple[int, int, int]], walls: list[list[list[bool]]],
+            narrow: list[list[list[bool]]], xs: list[float], ys: list[float], goals: list[Point]) -> Path | None:
+    """The A* search of ``_lanes`` from node ``first`` to the first of ``goal_nodes`` (heading -1: none
+    yet; a bend costs ``BEND``, a step within ``narrow`` lanes ``NARROW`` times its length).  A state
+    (i, j, heading) is the number ((i * ny) + j) * 5 + heading + 1, which sorts as the tuple would."""
+    nx, ny = len(xs), len(ys)
+    gaps_x = [abs(xs[k + 1] - xs[k]) for k in range(nx - 1)]
+    gaps_y = [abs(ys[k + 1] - ys[k]) for k in range(ny - 1)]
+    to_x = [[abs(x - g[0]) for x in xs] for g in goals]
+    to_y = [[abs(y - g[1]) for y in ys] for g in goals]
+    (ax, bx, cx, dx), (ay, by, cy, dy) = to_x, to_y
 
     def still(i: int, j: int) -> float:
         """The least a path from node (i, j) still costs: its distance to the nearest end."""
-        return min(abs(xs[i] - g[0]) + abs(ys[j] - g[1]) for g in goals)
+        return min(ax[i] + ay[j], bx[i] + by[j], cx[i] + cy[j], dx[i] + dy[j])
 
-    heap: list[tuple[float, float, int, int, int]] = [(still(*first), 0.0, first[0], first[1], -1)]
-    best: dict[tuple[int, int, int], float] = {}
-    came: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(first[0], first[1], -1): None}
+    targets = {((i * ny) + j) * 5 + heading + 1 for i, j, heading in goal_nodes}
+    inf = float("inf")
+    start = (first[0] * ny + first[1]) * 5
+    heap: list[tuple[float, float, int]] = [(still(*first), 0.0, start)]
+    best: dict[int, float] = {}
+    came: dict[int, int] = {}
+    push, pop = heapq.heappush, heapq.heappop
+    right, left, down, up = walls
+    narrow_across, narrow_down = narrow
     while heap:
-        _, cost, i, j, heading = heapq.heappop(heap)
-        state = (i, j, heading)
-        if best.get(state, float("inf")) < cost - EPSILON:
+        _, cost, state = pop(heap)
+        if best.get(state, inf) < cost - EPSILON:
             continue
-        if state in goal_nodes:
-            return _path(state, came, xs, ys)
-        for move, (di, dj) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
-            ni, nj = i + di, j + dj
-            if not (0 <= ni < len(xs) and 0 <= nj < len(ys)):
-                continue
-            table, at, k = (across, j, min(i, ni)) if dj == 0 else (down, i, min(j, nj))
-            nxt = (ni, nj, move)
-            if table[2 if (at, move) in approaches[dj == 0] else 0][at][k]:
-                continue
-            step = (abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])) * (NARROW if table[1][at][k] else 1.0)
-            step += BEND if heading not in (-1, move) else 0.0
-            if cost + step < best.get(nxt, float("inf")) - EPSILON:
-                best[nxt] = cost + step
+        if state in targets:
+            return _path(state, came, start, xs, ys)
+        node, heading = divmod(state, 5)
+        i, j = divmod(node, ny)
+        heading -= 1
+        for move in (0, 1, 2, 3):
+            if move == 0:
+                if i + 1 >= nx or right[j][i]:
+                    continue
+                ni, nj, step = i + 1, j, gaps_x[i] * (NARROW if narrow_across[j][i] else 1.0)
+            elif move == 1:
+                if i == 0 or left[j][i - 1]:
+                    continue
+                ni, nj, step = i - 1, j, gaps_x[i - 1] * (NARROW if narrow_across[j][i - 1] else 1.0)
+            elif move == 2:
+                if j + 1 >= ny or down[i][j]:
+                    continue
+                ni, nj, step = i, j + 1, gaps_y[j] * (NARROW if narrow_down[i][j] else 1.0)
+            else:
+                if j == 0 or up[i][j - 1]:
+                    continue
+                ni, nj, step = i, j - 1, gaps_y[j - 1] * (NARROW if narrow_down[i][j - 1] else 1.0)
+            if heading != -1 and heading != move:
+                step += BEND
+            nxt = (ni * ny + nj) * 5 + move + 1
+            total = cost + step
+            if total < best.get(nxt, inf) - EPSILON:
+                best[nxt] = total
                 came[nxt] = state
-                heapq.heappush(heap, (cost + step + still(ni, nj), cost + step, ni, nj, move))
+                push(heap, (total + still(ni, nj), total, nxt))
     return None
 
 
@@ -191,45 +284,49 @@ def _lanes_between(edges: list[float], low: float, high: float) -> list[float]:
     return [(a + b) / 2 for a, b in zip(values, values[1:])]
 
 
-def _blocked(lines: list[float], steps: list[float], walls: Sequence[Box],
-             rails: Sequence[tuple[Point, Point]], horizontal: bool, clearance: float) -> list[list[bool]]:
+def _blocked(lines: list[float], steps: list[float], walls: Sequence[Box], rails: Sequence[tuple[Point, Point]],
+             horizontal: bool, clearance: float, base: list[list[bool]] | None = None) -> list[list[bool]]:
     """For each lane at ``lines`` (a y if ``horizontal``, else an x; in
     order), which steps between consecutive ``steps`` cross a wall's inside
-    or come within ``clearance`` of a rail."""
-    spans: list[list[tuple[float, float]]] = [[] for _ in lines]
+    or come within ``clearance`` of a rail, or are blocked in ``base``."""
+    size = len(steps) - 1
+    table = [[False] * size for _ in lines] if base is None else [row[:] for row in base]
+
+    def cover(rows: range, lo: float, hi: float) -> None:
+        """Block, on the lanes ``rows``, the steps k with steps[k] < hi and steps[k + 1] > lo."""
+        first, last = max(0, bisect_right(steps, lo + EPSILON) - 1), min(size, bisect_left(steps, hi - EPSILON))
+        if first < last and rows:
+            run = [True] * (last - first)
+            for n in rows:
+                table[n][first:last] = run
+
     for box in walls:
         low, high, lo, hi = (box.y, box.bottom, box.x, box.right) if horizontal else \
             (box.x, box.right, box.y, box.bottom)
-        for n in range(bisect_right(lines, low + EPSILON), bisect_left(lines, high - EPSILON)):
-            spans[n].append((lo, hi))
+        cover(range(bisect_right(lines, low + EPSILON), bisect_left(lines, high - EPSILON)), lo, hi)
     for a, b in rails:
         (pa, qa), (pb, qb) = ((a[1], a[0]), (b[1], b[0])) if horizontal else (a, b)
-        for n in range(bisect_right(lines, min(pa, pb) - clearance), bisect_left(lines, max(pa, pb) + clearance)):
-            if abs(pb - pa) < EPSILON:
-                spans[n].append((min(qa, qb) - clearance, max(qa, qb) + clearance))
-            else:
-                t = max(0.0, min(1.0, (lines[n] - pa) / (pb - pa)))
-                q = qa + t * (qb - qa)
-                slack = clearance * (1 + abs((qb - qa) / (pb - pa)))
-                spans[n].append((q - slack, q + slack))
-    table = []
-    for found in spans:
-        row = [False] * (len(steps) - 1)
-        for lo, hi in found:  # the steps k with steps[k] < hi and steps[k + 1] > lo
-            first, last = max(0, bisect_right(steps, lo + EPSILON) - 1), min(len(row), bisect_left(steps, hi - EPSILON))
-            if first < last:
-                row[first:last] = [True] * (last - first)
-        table.append(row)
+        near = range(bisect_right(lines, min(pa, pb) - clearance), bisect_left(lines, max(pa, pb) + clearance))
+        if abs(pb - pa) < EPSILON:
+            cover(near, min(qa, qb) - clearance, max(qa, qb) + clearance)
+            continue
+        for n in near:
+            t = max(0.0, min(1.0, (lines[n] - pa) / (pb - pa)))
+            q = qa + t * (qb - qa)
+            slack = clearance * (1 + abs((qb - qa) / (pb - pa)))
+            cover(range(n, n + 1), q - slack, q + slack)
     return table
 
 
-def _path(state: tuple[int, int, int], came: dict[tuple[int, int, int], tuple[int, int, int] | None],
-          xs: list[float], ys: list[float]) -> Path:
-    """The points of the path that ends in ``state``, its bends only."""
+def _path(state: int, came: dict[int, int], start: int, xs: list[float], ys: list[float]) -> Path:
+    """The points of the path that ends in ``state`` (numbered as in ``_search``), its bends only."""
     nodes: list[Point] = []
-    at: tuple[int, int, int] | None = state
-    while at is not None:
-        nodes.append((xs[at[0]], ys[at[1]]))
+    at = state
+    while True:
+        i, j = divmod(at // 5, len(ys))
+        nodes.append((xs[i], ys[j]))
+        if at == start:
+            break
         at = came[at]
     nodes.reverse()
     kept = [nodes[0]]

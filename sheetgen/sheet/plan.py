@@ -20,7 +20,7 @@ Text widths come from ``measure(text, bold, size, condensed=False) -> width``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -327,6 +327,7 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
         return _planner(grid, labels, theme, measure, size, header, serial, machine)[0]
 
 
+@lru_cache(maxsize=128)  # a larger sheet plans the standard one first, which its standard print has planned
 def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
              serial: bool, machine: bool) -> tuple[SheetPlan, int]:
     """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
@@ -334,6 +335,7 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     sheet starts from the standard sheet's arrangement (it is the standard
     sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w, scaled_code = 0, None, None, True
+    standard: SheetPlan | None = None
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
@@ -349,23 +351,65 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
         # may fit the code), never in a tighter arrangement.
         tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
-    refusals: list[tuple[int, LayoutError]] = []  # each arrangement's refusal, with how far its plan got
+    fits_on: dict[int, bool] = {}  # whether the scoring table fits on so many lines: the same in every arrangement
+
+    def table_fits(lines: int) -> bool:
+        if lines not in fits_on:
+            fits_on[lines] = _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                replace(ARRANGEMENTS[0], table_lines=lines)))
+        return fits_on[lines]
+
+    # The totals line is the same in every arrangement: where it cannot fit beside the code's square, no plan
+    # with the code can be made, and those tries are left out.  Only if no other try makes a plan are they
+    # made after all, in their order, for the refusal they give (``_nearest``).
+    hopeless = {code for code in {code for code, _ in tries}
+                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code))}
+    quick = [(code, place) for code, place in tries if code not in hopeless]
+    refusals: list[tuple[int, LayoutError]] = []
+    for attempts in ([quick, tries] if hopeless else [tries]):
+        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, attempts, first,
+                            scaled_code, key_in_title, lock_w, standard, table_fits)
+        if isinstance(found, tuple):
+            return found
+        refusals = found
+    raise _nearest(refusals)
+
+
+def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
+                serial: bool, machine: bool, tries: list[tuple[bool, int]], first: int, scaled_code: bool,
+                key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
+                table_fits: Callable[[int], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
+    """The plan of the first of ``tries`` (machine code or not, arrangement) that fits, with its arrangement;
+    else each one's refusal, with how far its plan got."""
+    refusals: list[tuple[int, LayoutError]] = []
     for code, place in tries:
         fit = ARRANGEMENTS[place]
-        if fit.table_lines > 1 and _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                      replace(fit, table_lines=fit.table_lines - 1))):
+        if fit.table_lines > 1 and table_fits(fit.table_lines - 1):
             continue  # more lines than the table needs only take the rows' height
         reached: list[str] = []
         try:
             sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
             plan = _plan(sheet, header, serial, reached)
-            if code and not scaled_code and place == first and min(c.text.size for c in plan.cells) < \
-                    min(c.text.size for c in standard.cells) * size.scale - 1e-9:
+            if code and not scaled_code and place == first and standard is not None and \
+                    min(c.text.size for c in plan.cells) < min(c.text.size for c in standard.cells) * size.scale - 1e-9:
                 continue  # the code would take height from the rows: the standard sheet scaled has none
             return plan, place
         except LayoutError as error:
             refusals.append((len(reached), error))
-    raise _nearest(refusals)
+    return refusals
+
+
+def _totals_fit(s: _Sheet) -> bool:
+    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code``), as ``_plan``
+    places it; what it needs does not depend on the arrangement."""
+    content, machine = s.content, _machine(s)
+    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
+    try:
+        _totals(s, Box(content.x + corner, 0.0, code_left - content.x - corner, s.mm(TOTALS_H)))
+    except LayoutError:
+        return False
+    return True
 
 
 def _figure(error: LayoutError) -> tuple[str, str]:
@@ -655,11 +699,23 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     frame = _frame(s, cell_w)
     number_cap = s.mm(s.fit.number_cap)
     smallest = number_cap / CAP
+    # What a cell's frames take depends on its kind only, its corner strip on its row: each found once.
+    kinds: dict[tuple[bool, bool], tuple[float, float]] = {}
+
+    def insets(cell: Cell) -> tuple[float, float]:
+        kind = (cell.framed, cell.double)
+        if kind not in kinds:
+            kinds[kind] = _insets(s, cell, frame)
+        return kinds[kind]
+
+    strips = [_corner_strip(s, row) for row in grid.rows]
+    plain = Box(0, 0, cell_w, cell_h)
+    inner = {(strip, insets(cell)[1]): _number_box(s, plain, insets(cell)[1], strip)
+             for row, strip in zip(grid.rows, strips) for cell in row.cells}
 
     # Height: every cell's number at least ``number_cap`` tall inside its frames and corner strip.
-    tallest = max(cell_h - _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1],
-                                       _corner_strip(s, row)).h
-                  for row in grid.rows for cell in row.cells) + number_cap
+    tallest = max(cell_h - inner[strip, insets(cell)[1]].h
+                  for row, strip in zip(grid.rows, strips) for cell in row.cells) + number_cap
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
@@ -670,7 +726,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
     number_w = s.measure(widest, s.bold(True), smallest, True)
 
-    widest_strip = max(_corner_strip(s, row) for row in grid.rows)
+    widest_strip = max(strips)
 
     def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
         return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), widest_strip).w
@@ -684,9 +740,9 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 f"{longest} cells do not fit in a row: each is {cell_w:.2f} mm wide, the number {widest!r}"
                 f" needs {number_w + cell_w - room(cell_w):.2f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
-    for r, row in enumerate(grid.rows):
+    for r, (row, strip) in enumerate(zip(grid.rows, strips)):
         for i, cell in enumerate(row.cells):
-            left = _number_box(s, Box(0, 0, cell_w, cell_h), _insets(s, cell, frame)[1], _corner_strip(s, row)).w
+            left = inner[strip, insets(cell)[1]].w
             need = s.measure(str(cell.number), s.bold(True), smallest, True)
             if need > left + 1e-9:
                 kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
@@ -701,8 +757,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
 
     boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
              for r, row in enumerate(grid.rows)]
-    number_boxes = [[_number_box(s, box, _insets(s, cell, frame)[1], _corner_strip(s, row))
-                     for cell, box in zip(row.cells, row_boxes)] for row, row_boxes in zip(grid.rows, boxes)]
+    number_boxes = [[_number_box(s, box, insets(cell)[1], strip) for cell, box in zip(row.cells, row_boxes)]
+                    for row, strip, row_boxes in zip(grid.rows, strips, boxes)]
     # One number size on the whole sheet: the largest at which every number fits its cell.
     size = min(min(s.number_size(str(cell.number), box.w, box.h)
                    for row, row_boxes in zip(grid.rows, number_boxes) for cell, box in zip(row.cells, row_boxes)),
@@ -714,9 +770,9 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     for r, row in enumerate(grid.rows):
         top = row_top(r)
         for i, (cell, box, number_box) in enumerate(zip(row.cells, boxes[r], number_boxes[r])):
-            pale_in = _insets(s, cell, frame)[0]
+            pale_in, number_in = insets(cell)
             pale = box.inset(pale_in)
-            corner = box.inset(_insets(s, cell, frame)[1] + s.mm(CORNER))
+            corner = box.inset(number_in + s.mm(CORNER))
             mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
             side = s.mm(s.symbol)
             symbol_box = Box(corner.right - side, corner.y, side, side) if cell.symbol else None
