@@ -311,7 +311,6 @@ def fit_text(text: str, box: Box, size: float, colour: RGB, measure: Measure, *,
     return Text(x, box.cy + size * CAP / 2, text, size, colour, bold, anchor, stretch, box, role, condensed)
 
 
-@lru_cache(maxsize=128)  # a sheet's card, its heat map and its print jobs plan it once
 def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize = STANDARD, *,
                header: bool = False, serial: bool = False, machine: bool = True) -> SheetPlan:
     """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
