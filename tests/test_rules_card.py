@@ -219,7 +219,11 @@ def run(*command: str) -> subprocess.CompletedProcess:
 CARDS = [(name, "en", "a4") for name in builtin_names()] + [("powers", lang, "letter") for lang in LANGS]
 
 
-@pytest.mark.parametrize("name, lang, paper", CARDS)
+QUICK_CARDS = {("classic", "en", "a4"), ("bonus", "en", "a4"), ("powers", "fr", "letter")}  # the rest: slow tier
+
+
+@pytest.mark.parametrize("name, lang, paper", [card if card in QUICK_CARDS else pytest.param(*card, marks=pytest.mark.slow)
+                                               for card in CARDS])
 def test_readers_take_the_card_without_a_word(tmp_path, name, lang, paper):
     pdf = tmp_path / "card.pdf"
     pdf.write_bytes(rules_card_pdf(load_grid(name), lang, paper))

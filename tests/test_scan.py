@@ -89,6 +89,7 @@ def test_crosses_are_read_and_a_single_strike_is_not(page):
     assert [row.crosses for row in checked.score.rows] == [2, 1, 0, 1]
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_sheet_the_rules_forbid_is_to_be_checked(page):
     job, clean = page
     image = clean.copy()
@@ -121,6 +122,7 @@ def _without_code(job, png, slot):
     return vision.decode(cv2.imencode(".png", image)[1].tobytes())
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_sheet_whose_code_is_not_read_is_read_as_its_pages_other_sheets(coded_page):
     grid, png = coded_page
     job = Job(grid, lang="de", theme="mono", first_serial=41)
@@ -134,6 +136,7 @@ def test_a_sheet_whose_code_is_not_read_is_read_as_its_pages_other_sheets(coded_
     assert not any(box.crossed for box in readings[2].boxes)
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_sheet_of_lucky_numbers_whose_code_is_not_read_says_they_are_unknown():
     job = Job(load_grid("longo"))
     png = rasterise_png(render_job(job), Box(0, 0, 210, 297), DPI)
@@ -143,6 +146,7 @@ def test_a_sheet_of_lucky_numbers_whose_code_is_not_read_says_they_are_unknown()
     assert readings[0].note.endswith("; its lucky numbers unknown")
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_scan_tells_which_sheet_was_read_by_its_pages_other_codes(tmp_path):
     job = Job(load_grid("longo"))
     plan, _ = layout_job(job)
@@ -158,6 +162,7 @@ def test_scan_tells_which_sheet_was_read_by_its_pages_other_codes(tmp_path):
         result.stderr
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_sheet_whose_code_is_not_read_is_refused_where_its_page_has_no_other_code(coded_page):
     grid, png = coded_page
     job = Job(grid, lang="de", theme="mono", first_serial=41)
@@ -172,6 +177,7 @@ def test_a_sheet_whose_code_is_not_read_is_refused_where_its_page_has_no_other_c
         sheets_in(replace(picture, pixels=pixels), "page.png", None, layouts(grid, "page.png"))
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
     grid, png = coded_page
     readings = sheets_in(vision.from_png(png), "page.png", None, layouts(grid, "page.png"))
@@ -180,6 +186,7 @@ def test_each_sheets_code_names_its_grid_language_theme_and_serial(coded_page):
         ("#" + content_hash(grid), "de", "mono", True)}
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_sheet_with_a_code_needs_no_grid_on_the_command_line(tmp_path, page):
     _, image = page
     picture = tmp_path / "page.png"
@@ -189,6 +196,7 @@ def test_a_sheet_with_a_code_needs_no_grid_on_the_command_line(tmp_path, page):
     assert len(json.loads(result.output)["sheets"]) == 8
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_a_grid_file_that_is_not_the_sheets_is_refused(tmp_path, coded_page):
     grid, png = coded_page
     picture = tmp_path / "page.png"
@@ -260,6 +268,7 @@ def test_without_the_scan_extra_scan_says_how_to_install_it_and_exits_1(tmp_path
     assert "sheetgen scan needs the scan extra: pip install 'qwixx-sheets[scan]'" in result.output
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_scan_adds_the_game_to_the_standings(tmp_path, page):
     _, image = page
     picture = tmp_path / "page.png"
@@ -328,6 +337,7 @@ def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
     assert [b.confidence for b in _locks_as_last_cells(boxes, features) if b.kind == "lock"][0] == 0.5
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_review_writes_the_counter_page_on_the_sheets_read_with_those_to_check(tmp_path, page):
     import re
 
@@ -554,6 +564,7 @@ def test_box_names_are_the_counter_pages():
     assert name("lock", row, 0, "blocks") == f"Row {row + 1} lock"
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
 def test_scan_reports_the_legal_readings_on_standard_error_and_in_json(tmp_path, page):
     job, clean = page
     image = clean.copy()

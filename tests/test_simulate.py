@@ -46,7 +46,12 @@ TABLES = [(2, ("random", "greedy"), 400), (3, ("careful", "random", "greedy"), 4
           (3, ("best", "careful"), 60), (1, ("best",), 100)]
 
 
-@pytest.mark.parametrize("name", builtin_names())
+# Three grids in the quick tier (the plain one, powers, a bonus chain), the others in the slow one.
+QUICK_GRIDS = ("classic", "powers", "bonus")
+
+
+@pytest.mark.parametrize("name", [name if name in QUICK_GRIDS else pytest.param(name, marks=pytest.mark.slow)
+                                  for name in builtin_names()])
 def test_every_final_sheet_is_accepted_and_scored_as_tallied(name):
     grid = load_grid(name)
     rules = rulebook(grid)
