@@ -33,16 +33,19 @@ def balance_table() -> str:
 def best_table() -> str:
     """Per grid, the mean score per sheet of ``best`` players, alone and at
     tables of 2 to 4, each with its 95 % interval."""
-    rows = []
-    for name in builtin_names():
-        cells = [name]
-        for players in range(1, 5):
-            games = BEST_GAMES * (5 if players == 1 else 1)
-            report = simulate(Setup(load_grid(name), games=games, players=players, strategies=("best",), seed=SEED))
-            low, high = report.scores.ci95
-            cells.append(f"{report.scores.mean:.1f} ± {(high - low) / 2:.1f}")
-        rows.append(cells)
-    return markdown_table(("grid", "alone", "2 players", "3 players", "4 players"), rows)
+    return markdown_table(("grid", "alone", "2 players", "3 players", "4 players"),
+                          [best_row(name) for name in builtin_names()])
+
+
+def best_row(name: str) -> list[str]:
+    """``best_table``'s row of the grid ``name``."""
+    cells = [name]
+    for players in range(1, 5):
+        games = BEST_GAMES * (5 if players == 1 else 1)
+        report = simulate(Setup(load_grid(name), games=games, players=players, strategies=("best",), seed=SEED))
+        low, high = report.scores.ci95
+        cells.append(f"{report.scores.mean:.1f} ± {(high - low) / 2:.1f}")
+    return cells
 
 
 def first_player_table(grid: str = "classic") -> str:
