@@ -47,8 +47,7 @@ def card(name: str, lang: str, paper: str) -> Card:
 
 
 def on_page(card: Card, box: Box) -> Box:
-    k = card.picture.scale
-    return Box(card.picture.x + box.x * k, card.picture.y + box.y * k, box.w * k, box.h * k)
+    return card.picture.on_page(box)
 
 
 def on_edge(point: tuple[float, float], box: Box) -> bool:

@@ -167,3 +167,8 @@ class Placed:
     @property
     def box(self) -> Box:
         return Box(self.x, self.y, self.drawing.width * self.scale, self.drawing.height * self.scale)
+
+    def on_page(self, box: Box) -> Box:
+        """Where ``box``, in the drawing's mm, is on the page."""
+        k = self.scale
+        return Box(self.x + box.x * k, self.y + box.y * k, box.w * k, box.h * k)

@@ -286,10 +286,10 @@ def _led(card: Card) -> Card:
     picture's cells and texts, the callouts' texts and the leaders drawn
     before it (``leaders.route``), from the picture's top to its bottom and
     across the callouts' columns."""
-    placed, k = card.picture, card.picture.scale
+    placed = card.picture
     whole = placed.drawing.width * placed.drawing.height
     drawn = [bounds(item) for item in placed.drawing.items if not isinstance(item, Text) or item.box is not None]
-    obstacles = [Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k) for b in drawn
+    obstacles = [placed.on_page(b) for b in drawn
                  if b.w * b.h < whole / 2]  # not a frame or a background around everything
     obstacles += [callout.box for callout in card.callouts]
     region = Box(card.content.x, placed.box.y, card.content.w,
@@ -377,8 +377,7 @@ def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: flo
     right_w = min(CALLOUT_MOST, content.right - picture.right - CALLOUT_GAP)
     if targets and min(left_w, right_w) < CALLOUT_W - 0.01:
         return None
-    k = placed.scale
-    on_page = [(t, Box(placed.x + t.box.x * k, placed.y + t.box.y * k, t.box.w * k, t.box.h * k)) for t in targets]
+    on_page = [(t, placed.on_page(t.box)) for t in targets]
     callouts: list[Callout] = []
     for left in (True, False):
         side = sorted(((t, box) for t, box in on_page if (box.cx < picture.cx) == left), key=lambda tb: tb[1].cy)
@@ -396,8 +395,8 @@ def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: flo
             text_box = Box(x + width - widest if left else x, top, widest, height)
             start = (x + width + 0.8, top + height / 2) if left else (x - 0.8, top + height / 2)
             end = (box.x, box.cy) if left else (box.right, box.cy)
-            others = tuple(on for on in (Box(placed.x + b.x * k, placed.y + b.y * k, b.w * k, b.h * k)
-                                         for b in target.others) if (on.cx < picture.cx) == left)  # on this side
+            others = tuple(on for on in map(placed.on_page, target.others)
+                           if (on.cx < picture.cx) == left)  # on this side
             callouts.append(Callout(target.kind, lines, text_box, start, end, box, others=others))
     return callouts
 
