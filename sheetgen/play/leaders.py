@@ -93,13 +93,14 @@ def route(start: Point, target: Box, obstacles: Sequence[Box], leaders: Sequence
     """The leader from ``start`` to an edge of ``target`` inside ``region``
     (see the module's text), through the gaps between cells only if
     ``tight``; None if no path is free."""
-    for end in sorted(ends(target), key=lambda end: _length((start, end))):
+    for end in sorted(ends(target), key=lambda end: length((start, end))):
         if free(start, end, obstacles, target, leaders):
             return start, end
     return _lanes(start, target, obstacles, leaders, region, tight)
 
 
-def _length(path: Path) -> float:
+def length(path: Path) -> float:
+    """How far ``path`` runs, across and down (its runs are horizontal and vertical, or one straight line)."""
     return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in segments(path))
 
 

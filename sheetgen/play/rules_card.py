@@ -23,7 +23,7 @@ from ..sheet.boxes import CellPlan
 from ..sheet.draw import draw_sheet, personalise
 from ..sheet.plan import Measure, SheetData, SheetPlan, plan_sheet
 from ..sheet.style import MINUS, NO_BREAK, Labels, Theme
-from .leaders import Path, route
+from .leaders import Path, length, route
 from .lucky import DEFAULT_SEED, deal_lucky
 from .marks import Marks, RowMarks
 from .rules import Rules, glued, row_in_words
@@ -361,9 +361,7 @@ def _within_reach(start: tuple[float, float], target: Box, region: Box) -> Box:
 
 def _detour(path: Path) -> bool:
     """Whether ``path`` goes too far round (under the picture to a box on its other side, say)."""
-    (x0, y0), (x1, y1) = path[0], path[-1]
-    run = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in zip(path, path[1:]))
-    return run > DETOUR * (abs(x1 - x0) + abs(y1 - y0)) + DETOUR_SLACK
+    return length(path) > DETOUR * length((path[0], path[-1])) + DETOUR_SLACK
 
 
 def _callouts(targets: Sequence[Target], placed: Placed, content: Box, size: float,
