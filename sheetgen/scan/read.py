@@ -251,11 +251,10 @@ def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
     and on a sheet where three or more stay faint (pencil its print hides: pencil as grey as a mono
     sheet's hatching), a box with a trace of grey is unsure, not empty."""
     noise = _noise(vision, dark, pixels, decided)
-    if noise is not None:
-        decided = _traces(vision, dark, pixels, decided, noise)
-    faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
     if noise is None:
         return decided
+    decided = _traces(vision, dark, pixels, decided, noise)
+    faint = [n for n, (_, _, what) in enumerate(decided) if what == "faint"]
     # doubtful light strokes and dots too: a pencil X crossing a mono sheet's hatching and its number
     # shows only between them, in pieces that at the ink threshold look like one stroke or a dot
     hidden = [n for n, ((crossed, sure, what), f) in enumerate(zip(decided, features))
