@@ -261,10 +261,3 @@ def _bands(rows: Any, width: int) -> Any:
     total = np.cumsum(counts.reshape(len(rows), size), axis=1)
     total = np.concatenate((np.zeros((len(rows), 1), total.dtype), total), axis=1)
     return total[:, width:] - total[:, :-width]
-
-
-def to_png(picture: Picture) -> bytes:
-    cv2, np = _libraries()
-    ok, data = cv2.imencode(".png", (np.clip(picture.pixels, 0, 1) * 255).astype(np.uint8))
-    assert ok
-    return bytes(data.tobytes())
