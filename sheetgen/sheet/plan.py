@@ -401,14 +401,21 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
 def _totals_fit(s: _Sheet) -> bool:
     """Whether the totals line fits across the sheet (beside the code's square, if ``s.code``), as ``_plan``
     places it; what it needs does not depend on the arrangement."""
-    content, machine = s.content, _machine(s)
-    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
-    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
+    content = s.content
+    corner, code_left = _clear_of_marks(s, _machine(s))
     try:
         _totals(s, Box(content.x + corner, 0.0, code_left - content.x - corner, s.mm(TOTALS_H)))
     except LayoutError:
         return False
     return True
+
+
+def _clear_of_marks(s: _Sheet, machine: MachinePlan | None) -> tuple[float, float]:
+    """What the bands the corner marks share (the top ones and the totals) keep clear of them: the
+    corner square's width at either side, and where the totals end, left of the code's square if any."""
+    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else s.content.right - corner
+    return corner, code_left
 
 
 def _figure(error: LayoutError) -> tuple[str, str]:
@@ -451,10 +458,8 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     reached = [] if reached is None else reached
     grid, content = s.grid, s.content
     machine = _machine(s)
-    # The bands the corner marks share: the top ones and the totals, each kept clear of them.
-    corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
+    corner, code_left = _clear_of_marks(s, machine)
     top = Box(content.x + corner, content.y, content.w - 2 * corner, content.h)
-    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right - corner
     y = content.y
     strip = StripBand(0.0)
     if header or serial:
