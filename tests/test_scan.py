@@ -545,6 +545,10 @@ def test_no_legal_reading_every_reading_legal_and_too_many_are_said_so():
     assert seven.legal is None and readings_data(seven, grid) == {"readings": None, "readings_tried": 0}
     assert readings_lines(seven, grid) == ["too many doubtful boxes (7) to list the legal readings (at most 6)"]
     assert readings_lines(_sheet(("lock", 0, 0, True, 1.0)), grid) == []  # refused by the rules, no doubt
+    # Two penalties (-10) and red 2 crossed, red 3 in doubt: 1 - 10 = -9, or 3 - 10 = -7, with true minus signs
+    # as `sheetgen score` prints them.
+    minus = _sheet(*_red(2), ("penalty", 0, 0, True, 1.0), ("penalty", 1, 0, True, 1.0), ("cell", 0, 1, False, 0.5))
+    assert readings_lines(minus, grid) == ["every reading of the doubtful box is legal (2, totals \u22129 to \u22127)"]
 
 
 def test_box_names_are_the_counter_pages():

@@ -11,6 +11,7 @@ from ..play.scoring import Score, score_sheet
 from ..records import record
 from ..sheet.plan import SheetPlan
 from ..sheet.style import load_labels
+from ..words import signed
 from .read import BoxReading, SheetReading
 
 MOST_DOUBTFUL = 6  # the readings of up to this many doubtful boxes are tried (64), as on the review page
@@ -144,10 +145,11 @@ def readings_lines(checked: Checked, grid: Grid) -> list[str]:
         return [f"no reading of the doubtful {'box' if doubtful == 1 else 'boxes'} is legal"]
     if len(checked.legal) == checked.tried:
         totals = sorted({reading.total for reading in checked.legal})
-        span = f"total {totals[0]}" if len(totals) == 1 else f"totals {totals[0]} to {totals[-1]}"
+        span = (f"total {signed(totals[0])}" if len(totals) == 1
+                else f"totals {signed(totals[0])} to {signed(totals[-1])}")
         return [f"every reading of the doubtful {'box' if doubtful == 1 else 'boxes'} is legal"
                 f" ({checked.tried}, {span})"]
-    return [f"legal: {reading_text(reading, grid)} (total {reading.total})" for reading in checked.legal]
+    return [f"legal: {reading_text(reading, grid)} (total {signed(reading.total)})" for reading in checked.legal]
 
 
 def readings_data(checked: Checked, grid: Grid) -> dict:
