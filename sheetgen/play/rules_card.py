@@ -461,16 +461,26 @@ def _around(boxes: Sequence[Box]) -> Box:
 
 def _wrap(text: str, width: float, size: float, bold: bool, measure: Measure) -> list[str]:
     """``text`` in lines no wider than ``width`` (a word wider than that stands alone)."""
+    # The fonts have no kerning, so a line is as wide as its words and spaces: each word is measured once
+    # (the measure is cached) and the whole line only where the sum comes within a rounding of the width.
     lines: list[str] = []
-    line = ""
+    line, line_width = "", 0.0
+    space = measure(" ", bold, size)
     for word in glued(text).split(" "):
         if not word:
             continue
-        candidate = f"{line} {word}" if line else word
-        if line and measure(candidate, bold, size) > width:
+        word_width = measure(word, bold, size)
+        if not line:
+            line, line_width = word, word_width
+            continue
+        wide = line_width + space + word_width
+        if abs(wide - width) < 1e-6:
+            wide = measure(f"{line} {word}", bold, size)
+        if wide > width:
             lines.append(line)
-            candidate = word
-        line = candidate
+            line, line_width = word, word_width
+        else:
+            line, line_width = f"{line} {word}", wide
     return lines + [line] if line else lines
 
 
