@@ -448,3 +448,24 @@ def test_a_ranked_strategy_ranked_in_the_loop_plays_as_when_it_is_called():
                 game = Game(rules(grid), seats, random_dice(rules(grid).grid.dice_faces, random.Random(~index)), lucky)
                 outcomes.append(_outcome(game.play()))
             assert outcomes[0] == outcomes[1], f"{grid}, game {index}"
+
+
+def test_the_written_turn_loop_plays_the_generic_loops_games_on_every_grid():
+    # play/turns writes a turn loop per grid and table of Ranked seats; with
+    # Game.written off the generic loop plays.  Same dice, same draws: the same games.
+    from sheetgen.grid.load import builtin_names
+    from sheetgen.play.strategies import STRATEGIES
+
+    names = ("careful", "greedy", "random")
+    grids = [rules(name) for name in builtin_names()] + [rulebook(load_grid("tests/grids/eight.yaml"))]
+    for book in grids:
+        for index in range(12):
+            outcomes = []
+            for written in (True, False):
+                choices = random.Random(index)
+                seats = [STRATEGIES[names[(seat + index) % 3]].make(choices) for seat in range(1 + index % 4)]
+                lucky = [(3 + seat, 9 + seat) for seat in range(len(seats))] if book.lucky else ()
+                game = Game(book, seats, random_dice(book.grid.dice_faces, random.Random(~index)), lucky)
+                game.written = written
+                outcomes.append(_outcome(game.play()))
+            assert outcomes[0] == outcomes[1], f"{book.grid.name}, game {index}"

@@ -38,9 +38,12 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
+
+if TYPE_CHECKING:
+    from .turns import Loop, Seats
 
 COLOURS = tuple(Colour)  # a colour is its index in this tuple: red 0, yellow 1, green 2, blue 3
 ROWS_TO_END = 2  # the game ends when this many rows are closed
@@ -100,12 +103,22 @@ class Rulebook:
     doubles: tuple[int, ...]  # per row: bit set of its double cells
     points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
     ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
+    loops: dict = field(default_factory=dict, compare=False, repr=False)  # Seats -> its written Loop, on first use
 
     def keys(self, rank: Rank) -> Keys:
         """The keys of a ``Ranked`` strategy's rank for this grid (see ``rank_table``)."""
         found = self.ranked.get(rank)
         if found is None:
             found = self.ranked[rank] = rank_table(rank, self)
+        return found
+
+    def loop(self, seats: Seats) -> Loop:
+        """The turn loop written out for this grid and these seats (``turns``), compiled on first use."""
+        found = self.loops.get(seats)
+        if found is None:
+            from .turns import make_loop
+
+            found = self.loops[seats] = make_loop(self, seats)
         return found
 
 
@@ -349,7 +362,13 @@ class GameOver(Exception):
 
 
 class Game:
-    """One game: players' strategies in seat order, a source of dice, lucky numbers per seat."""
+    """One game: players' strategies in seat order, a source of dice, lucky numbers per seat.
+
+    When every seat is ``Ranked`` the game is played by the turn loop written
+    out for the grid and the seats (``turns``), unless ``written`` is False
+    (the tests play both and compare)."""
+
+    written = True
 
     def __init__(self, rules: Rulebook, strategies: Sequence[Choose], dice: Iterator[Roll],
                  lucky: Sequence[tuple[int, ...]] = ()):
@@ -391,12 +410,17 @@ class Game:
         nothing but their list; a ``Ranked`` strategy is not called at all:
         its keys are read from its table as each legal move is found."""
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
+        # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
+        inline = type(self).cross is Game.cross
+        if inline and self.written and all(type(choose) is Ranked for choose in strategies):
+            ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
+            loop = rules.loop(tuple((choose.rank, choose.draw_single) for choose in ranked))
+            loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
+            return
         close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
         by_sum, by_roll = rules.by_sum, rules.by_roll
         penalty_boxes, sides, plain, weight = rules.penalty_boxes, rules.grid.dice_faces + 1, rules.plain, rules.weight
         numbers, last = rules.numbers, rules.last
-        # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
-        inline = type(self).cross is Game.cross
         players, cross, closing, in_game = table.players, self.cross, self.closing, table.in_game
         # Per seat: sheet, strategy, and for a Ranked one its keys and its draws.
         seated: tuple[tuple[Sheet, Choose, Keys | None, Callable[[int], int], bool], ...] = tuple(
