@@ -178,6 +178,21 @@ def _apply(out: _Source, p: int, action: int) -> None:
             out(f"cross(s{p}, r, i, {_int(action)})")
 
 
+def _take(out: _Source, p: int, draw_single: bool, action: int, then: str) -> None:
+    """Seat ``p``'s choice of the best move found (ties drawn as its strategy draws them) crossed, and ``then``."""
+    out("if ties is not None:")
+    with out.indent():
+        out(f"move = ties[draw{p}(len(ties))]")
+    if draw_single:
+        out("elif move is not None:")
+        with out.indent():
+            out(f"draw{p}(1)")
+    out("if move is not None:")
+    with out.indent():
+        _apply(out, p, action)
+        out(then)
+
+
 def _action1(out: _Source, rules: Rulebook, seats: Seats, ranks: list, t: int,
              cell_table: Callable[[int, bool, int], str], bind: Callable[[str, object], str]) -> None:
     close_after = _int(rules.close_after)
@@ -219,19 +234,7 @@ def _action1(out: _Source, rules: Rulebook, seats: Seats, ranks: list, t: int,
                         out("continue")
                     out(f"key = {lucky}[i == LAST[r]][cr{p}[r]]")
                     _compare(out, "found", False)
-        out("if ties is not None:")
-        with out.indent():
-            out(f"move = ties[draw{p}(len(ties))]")
-        if draw_single:
-            out("elif move is not None:")
-            with out.indent():
-                out(f"draw{p}(1)")
-        out("if move is not None:")
-        with out.indent():
-            _apply(out, p, 1)
-            out(f"if active == {_int(p)}:")
-            with out.indent():
-                out("ac = True")
+        _take(out, p, draw_single, 1, f"if active == {_int(p)}: ac = True")
 
 
 def _action2(out: _Source, rules: Rulebook, seats: Seats, ranks: list, p: int,
@@ -263,17 +266,7 @@ def _action2(out: _Source, rules: Rulebook, seats: Seats, ranks: list, p: int,
             with out.indent():
                 out("continue")
             _compare(out, "found", False)
-    out("if ties is not None:")
-    with out.indent():
-        out(f"move = ties[draw{p}(len(ties))]")
-    if draw_single:
-        out("elif move is not None:")
-        with out.indent():
-            out(f"draw{p}(1)")
-    out("if move is not None:")
-    with out.indent():
-        _apply(out, p, 2)
-        out("ac = True")
+    _take(out, p, draw_single, 2, "ac = True")
     out("if not ac:")
     with out.indent():
         out(f"s{p}.penalties += 1")
