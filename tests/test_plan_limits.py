@@ -14,8 +14,10 @@ import pytest
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data
 from sheetgen.grid.model import Colour
-from sheetgen.sheet.plan import plan_sheet
-from sheetgen.sheet.style import load_theme
+from sheetgen.sheet.plan import SIZES, plan_sheet
+from sheetgen.sheet.style import load_labels, load_theme
+
+from sheet_checks import plan_problems
 
 
 def a_grid(cells: int, **extra) -> dict:
@@ -50,6 +52,22 @@ def test_a_double_cell_in_the_longest_row_is_refused_by_name(english, colour_the
     assert re.match(r"mine\.yaml: rows\[0\]\.cells\[\d+\]: the number 1\d does not fit inside the frames of a double"
                     r" cell ", message), message
     assert message.endswith("(use fewer cells in the row)")
+
+
+def test_a_double_cell_in_a_row_of_17_prints_in_every_size(measure):
+    """Two-digit doubles in a row of 17 (the family's grid 209): in the last
+    arrangement (6 pt numbers, compact frames) the second frame is 0.15 mm, not
+    0.2, which leaves the number its 0.3 mm on either side in the large size too."""
+    data = {"name": "doubles17", "title": "Doubles 17", "dice_faces": 9, "close_after": 5,
+            "penalties": {"boxes": 5, "points": 10},
+            "rows": [{"colour": "red", "cells": list(range(6, 15)), "double": [6, 10]},
+                     {"colour": "yellow", "cells": list(range(18, 1, -1)), "double": [3, 15]}]}
+    grid = grid_from_data(data, "mine.yaml")
+    for size in SIZES.values():
+        plan = plan_sheet(grid, load_labels("en"), load_theme("colour"), measure, size)
+        doubles = [cell for cell in plan.cells if cell.double]
+        assert len(doubles) == 4 and plan_problems(plan, measure) == [], size.name
+        assert {round(cell.second_line / size.scale, 6) for cell in doubles} == {0.15}, size.name
 
 
 def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):

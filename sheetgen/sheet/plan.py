@@ -200,6 +200,7 @@ ARRANGEMENTS = tuple(
 )
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
+LEAST_DOUBLE_LINE = 0.15  # a double's second frame in compact rows of 6 pt numbers (the last resort)
 COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows of 6 pt numbers (the last resort)
 COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
 COMPACT_HEAVY = 0.5  # still one heavy line: a framed cell never reads as a double one
@@ -258,7 +259,9 @@ class _Sheet:
 
     @property
     def double_line(self) -> float:  # standard mm
-        return COMPACT_DOUBLE_LINE if self.fit.compact else DOUBLE_LINE
+        if self.fit.compact:
+            return LEAST_DOUBLE_LINE if self.fit.number_cap < MIN_NUMBER_CAP else COMPACT_DOUBLE_LINE
+        return DOUBLE_LINE
 
     @property
     def content(self) -> Box:
