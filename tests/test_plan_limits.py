@@ -139,6 +139,19 @@ def test_the_name_field_squeezed_by_title_and_lucky_numbers(english, colour_them
     lay_out(data, english, colour_theme, measure)
 
 
+def test_a_title_beside_three_lucky_numbers_takes_a_smaller_size_for_the_name_field(measure):
+    """French words for lucky numbers are long: beside three of them, a title
+    of 10 characters (the family's grid 150) leaves the name field 8.2 mm at
+    its own size.  The title takes a smaller size, never under 6 pt, and the
+    name field keeps its 10 mm."""
+    data = {"name": "lucky3", "title": "Family 150", "dice_faces": 10, "close_after": 8,
+            "penalties": {"boxes": 2, "points": 5}, "lucky": {"count": 3, "from": 2, "to": 20},
+            "rows": [{"colour": "red", "cells": list(range(5, 17))}, {"colour": "yellow", "cells": list(range(18, 6, -1))}]}
+    plan = plan_sheet(grid_from_data(data, "mine.yaml"), load_labels("fr"), load_theme("colour"), measure)
+    assert 6 * 25.4 / 72 - 1e-9 <= plan.title.size < 3.6
+    assert plan.name_line.w >= 10.0 - 1e-9 and len(plan.lucky_boxes) == 3
+
+
 def rows_shortfall(message: str) -> float | None:
     """How much height each row lacks, by a refusal's message (None: refused for something else)."""
     found = re.search(r"rows gets (\d+\.\d) mm of height, needs at least (\d+\.\d) mm", message)

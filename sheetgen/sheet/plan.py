@@ -116,6 +116,7 @@ ARROW_W = 2.0
 LOCK_W = 5.6
 HINTED_LOCK_W = 4.0  # a lock with a threshold hint beside it
 TITLE_SIZE = 3.6
+TITLE_STEP = 0.1  # a title beside lucky numbers shrinks by this, down to 6 pt, to leave the name field its room
 LABEL_SIZE = 2.4  # name, lucky numbers, bonus, penalties
 STRIP_SIZE = 2.3  # header line and serial number
 HINT_SIZE = 2.2
@@ -553,19 +554,29 @@ def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
 def _title_band(s: _Sheet, band: Box) -> TitleBand:
     """Title, then the name field, then the key to the colour marks (if it
     fits here) and the lucky-number boxes (if the grid has them); where the
-    name field is too short, with smaller labels and lucky boxes."""
+    name field is too short, with smaller labels and lucky boxes, then with
+    the title smaller, a tenth of a mm at a time, down to 6 pt."""
     try:
         return _title_band_in(s, band, LABEL_SIZE, LUCKY_BOX_W)
     except LayoutError:
-        return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W)
+        pass
+    title_size = TITLE_SIZE
+    while True:
+        try:
+            return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W, title_size)
+        except LayoutError:
+            if title_size <= MIN_TEXT + 1e-9:
+                raise
+            title_size = max(MIN_TEXT, round(title_size - TITLE_STEP, 6))
 
 
-def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
+def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float,
+                   title_size: float = TITLE_SIZE) -> TitleBand:
     grid = s.grid
     words = s.labels.grid_title(grid)  # a built-in grid's title in the sheet's language, a custom grid's own
-    title_w = min(s.width(words, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    title_w = min(s.width(words, title_size, True) + s.mm(1.0), band.w * 0.4)
     try:
-        title = s.text(words, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+        title = s.text(words, Box(band.x, band.y, title_w, band.h), title_size, bold=True, role="title")
     except LayoutError as error:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
