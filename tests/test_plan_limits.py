@@ -86,16 +86,37 @@ def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
 
 def test_a_table_too_long_is_refused_for_the_table_not_for_the_rows_a_longer_table_squeezes(
         english, colour_theme, measure):
-    """34 columns: on two lines they are too narrow for '595', on three or four
-    the rows lose the height they need.  The refusal is the two-line
-    arrangement's, which came nearest (its rows fit): it names the table and
-    the largest max_crosses that fits, and that fits."""
-    data = a_grid(17, bis=True)
+    """38 columns: on two lines they do not fit even each as narrow as its own
+    entries, on three or four the rows lose the height they need.  The
+    refusal is the two-line arrangement's, which came nearest (its rows fit):
+    it names the table and the largest max_crosses that fits, and that fits."""
+    data = a_grid(19, bis=True)
     message = refusal(data, english, colour_theme, measure)
-    assert re.fullmatch(r"mine\.yaml: the scoring table does not fit on 2 lines: 34 columns \(1x to 34x\), 17 a line"
-                        r" of \d\.\d\d mm each, '595' needs \d\.\d\d mm \(a max_crosses of at most 32 would fit\)",
+    assert re.fullmatch(r"mine\.yaml: the scoring table does not fit on 2 lines: 38 columns \(1x to 38x\) need"
+                        r" \d+\.\d mm, 2 lines of \d\d\.\d mm hold 36 of them \(a max_crosses of at most 36 would fit\)",
                         message), message
-    assert len(lay_out({**data, "max_crosses": 32}, english, colour_theme, measure).table) == 32
+    assert len(lay_out({**data, "max_crosses": 36}, english, colour_theme, measure).table) == 36
+
+
+def test_a_table_of_34_columns_takes_two_lines_of_columns_as_wide_as_their_entries(english, colour_theme, measure):
+    """34 columns (four rows of 17 with Bis boxes, the family's grid 111) are
+    too many for two lines of equal columns ('595' needs 4.97 mm, 17 a line
+    get 4.76) and three lines leave the rows too low: each column is as wide
+    as its own entries, the short ones on the first line, and every entry
+    stays 0.3 mm from its column's rules."""
+    plan = lay_out(a_grid(17, bis=True), english, colour_theme, measure)
+    tops = sorted({column.box.y for column in plan.table})
+    assert len(plan.table) == 34 and len(tops) == 2
+    first = [column for column in plan.table if column.box.y == tops[0]]
+    assert len(first) > 17 and first[0].box.w < first[-1].box.w
+    for top in tops:
+        line = [column.box for column in plan.table if column.box.y == top]
+        assert all(abs(a.right - b.x) < 1e-9 for a, b in zip(line, line[1:]))
+        assert abs(line[-1].right - plan.content.right) < 1e-9
+    for column in plan.table:
+        for text in (column.header, column.value):
+            width = measure(text.text, text.bold, text.size, text.condensed)
+            assert width <= column.box.w - 2 * (0.3 + 0.075) + 1e-9, (column.crosses, text.text)
 
 
 def test_a_figure_that_fails_in_every_arrangement_is_the_one_named(english, colour_theme, measure):

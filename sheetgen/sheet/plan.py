@@ -206,6 +206,7 @@ COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows 
 COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
 COMPACT_HEAVY = 0.5  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.2
+COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rules (centred on the edges)
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
@@ -979,33 +980,95 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
 
 def _score_table(s: _Sheet, band: Box) -> TableBand:
     """Crosses 1x..Nx over their points, as long as the grid's maximum, on
-    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow."""
+    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow.
+    The columns of a line are equal where the widest entry fits them; else
+    each is as wide as its own entries need, the short ones ("1x", "3") first,
+    and shares what the line has to spare (``_table_widths``)."""
     table = s.grid.table
-    lines = s.fit.table_lines
-    per_line = -(-len(table) // lines)
     row_h = s.mm(TABLE_ROW_H)
     crosses, points = s.labels("crosses"), s.labels("points")
     label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
     x = band.x + label_w
     width = band.right - x
-    _check_table_fits(s, width, per_line)
-    col = width / per_line
+    found = _table_widths(s, width, len(table))
+    if found is None:
+        _check_table_fits(s, width)
+        raise AssertionError("a table refused without a reason")  # pragma: no cover
+    clear, lines = found
+    widths = [w for line in lines for w in line]
+    size = max(s.mm(MIN_TEXT), min([s.mm(2.4)] + [s.number_size(str(value), w - 2 * clear, row_h * 0.73)
+                                                  for value, w in zip(table, widths)]))
     labels: list[Text] = []
     columns = []
-    size = max(s.mm(MIN_TEXT),
-               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.73)))
-    for line in range(lines):
+    i = 0
+    for line, line_widths in enumerate(lines):
         top = band.y + line * (2 * row_h + s.mm(s.gap))
-        labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
-                          role="table") for i, text in enumerate((crosses, points))]
-        for i, value in enumerate(table[line * per_line:(line + 1) * per_line], start=line * per_line):
-            box = Box(x + (i - line * per_line) * col, top, col, 2 * row_h)
-            inner = box.inset(s.mm(TABLE_CLEAR))
+        labels += [s.text(text, Box(band.x, top + k * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
+                          role="table") for k, text in enumerate((crosses, points))]
+        equal = len(set(line_widths)) == 1
+        for j, w in enumerate(line_widths):
+            left = x + j * w if equal else x + sum(line_widths[:j])
+            box = Box(left, top, w, 2 * row_h)
+            inner = box.inset(clear)
             header = s.text(s.labels("table_crosses", i + 1), Box(inner.x, top, inner.w, row_h), MIN_TEXT,
                             anchor="middle", role="table")
-            number = s.number(str(value), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
-            columns.append(TableColumn(i + 1, value, box, header, number))
+            number = s.number(str(table[i]), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
+            columns.append(TableColumn(i + 1, table[i], box, header, number))
+            i += 1
     return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
+
+
+def _table_clears(s: _Sheet) -> list[float]:
+    """How far (mm) a table entry may keep from its column's edges: ``TABLE_CLEAR``, and in compact
+    arrangements, where that does not fit, 0.3 mm from its rules' ink (as a cell's number from its frame)."""
+    return [s.mm(TABLE_CLEAR)] + [s.mm(COMPACT_TABLE_CLEAR)] * s.fit.compact
+
+
+def _table_need(s: _Sheet, crosses: int, clear: float) -> float:
+    """The width column ``crosses`` needs: its widest label at the smallest size, and ``clear`` either side
+    (of a table longer than the grid's, the points such a table would have)."""
+    table = s.grid.table
+    points = str(table[crosses - 1]) if crosses <= len(table) else str(row_points(crosses))
+    return max(s.width(s.labels("table_crosses", crosses), MIN_TEXT),
+               s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) + 2 * clear
+
+
+def _table_widths(s: _Sheet, width: float, length: int) -> tuple[float, list[list[float]]] | None:
+    """The clearance and each line's column widths of a table ``length`` long on ``s.fit.table_lines``
+    lines of ``width`` mm, or None if it does not fit.  Equal columns where the widest need fits
+    them; else the columns in order, each line as full as the fullest must be (the least such
+    width, found by halving), each column its need and an equal share of its line's rest."""
+    lines = s.fit.table_lines
+    for clear in _table_clears(s):
+        needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
+        per_line = -(-length // lines)
+        if max(needs) <= width / per_line + 1e-9:
+            return clear, [[width / per_line] * len(needs[i:i + per_line]) for i in range(0, length, per_line)]
+        if _split(needs, width) is None or len(_split(needs, width) or []) > lines:
+            continue
+        low, high = max(needs), width
+        for _ in range(40):
+            middle = (low + high) / 2
+            split = _split(needs, middle)
+            if split is not None and len(split) <= lines:
+                high = middle
+            else:
+                low = middle
+        split = _split(needs, high) or []
+        return clear, [[need + (width - sum(line)) / len(line) for need in line] for line in split]
+    return None
+
+
+def _split(needs: list[float], width: float) -> list[list[float]] | None:
+    """``needs`` in order on lines of ``width``, each line as full as it can be; None if one need is wider."""
+    if max(needs) > width + 1e-9:
+        return None
+    lines: list[list[float]] = [[]]
+    for need in needs:
+        if sum(lines[-1]) + need > width + 1e-9:
+            lines.append([])
+        lines[-1].append(need)
+    return lines
 
 
 def _table_fits(s: _Sheet) -> bool:
@@ -1017,26 +1080,21 @@ def _table_fits(s: _Sheet) -> bool:
     return True
 
 
-def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
-    """Refuse a scoring table whose columns, ``per_line`` sharing ``width`` mm,
-    are too narrow for their labels, and say how long a table would fit."""
-
-    def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
-        points = str(s.grid.table[crosses - 1]) if crosses <= len(s.grid.table) else str(row_points(crosses))
-        header = s.labels("table_crosses", crosses)
-        return max(s.width(header, MIN_TEXT), s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
-            + 2 * s.mm(TABLE_CLEAR)
-
+def _check_table_fits(s: _Sheet, width: float) -> None:
+    """Refuse a scoring table whose columns, each at least as wide as its labels
+    need, do not fit on the lines of ``width`` mm, and say how long a table would fit."""
     length = len(s.grid.table)
-    if needs(length) <= width / per_line + 1e-9:
+    if _table_widths(s, width, length) is not None:
         return
     lines = s.fit.table_lines
-    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / -(-n // lines) + 1e-9), 0)
+    clear = _table_clears(s)[-1]
+    needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
+    most = next((n for n in range(length - 1, 0, -1) if _table_widths(s, width, n) is not None), 0)
     on = f" on {lines} lines" if lines > 1 else ""
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(
-            f"the scoring table does not fit{on}: {length} columns (1x to {length}x), {per_line} a line of"
-            f" {width / per_line:.2f} mm each, {str(s.grid.table[-1])!r} needs {needs(length):.2f} mm"
+            f"the scoring table does not fit{on}: {length} columns (1x to {length}x) need {sum(needs):.1f} mm,"
+            f" {plural(lines, 'line', 'lines')} of {width:.1f} mm hold {most} of them"
             f" (a max_crosses of at most {most} would fit)")
 
 
