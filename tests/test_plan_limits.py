@@ -119,6 +119,24 @@ def test_a_table_of_34_columns_takes_two_lines_of_columns_as_wide_as_their_entri
             assert width <= column.box.w - 2 * (0.3 + 0.075) + 1e-9, (column.crosses, text.text)
 
 
+def test_a_table_of_36_columns_prints_on_two_lines_in_italian_too(measure):
+    """Italian labels ("Crocette") are the widest: 36 columns (four rows of 18
+    with Bis boxes, the family's grid 171) fit two lines only with the compact
+    clearances, the labels 0.4 mm from the table and every entry 0.3 mm from its
+    rules' ink."""
+    plan = plan_sheet(grid_from_data(a_grid(18, bis=True), "mine.yaml"), load_labels("it"), load_theme("colour"),
+                      measure)
+    assert len(plan.table) == 36 and len({column.box.y for column in plan.table}) == 2
+    label = max(plan.table_labels, key=lambda text: measure(text.text, text.bold, text.size, text.condensed))
+    assert label.text == "Crocette"
+    gap = plan.table_box.x - label.x - measure(label.text, label.bold, label.size, label.condensed)
+    assert gap >= 0.4 - 1e-9
+    for column in plan.table:
+        for text in (column.header, column.value):
+            width = measure(text.text, text.bold, text.size, text.condensed)
+            assert width <= column.box.w - 2 * (0.3 + 0.075) + 1e-9, (column.crosses, text.text)
+
+
 def test_a_figure_that_fails_in_every_arrangement_is_the_one_named(english, colour_theme, measure):
     """A double cell of a 19-cell row is too narrow for its number however the
     sheet is arranged: the refusal names that cell, whatever the last

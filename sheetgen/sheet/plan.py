@@ -987,14 +987,13 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     table = s.grid.table
     row_h = s.mm(TABLE_ROW_H)
     crosses, points = s.labels("crosses"), s.labels("points")
-    label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
+    found = _table_widths(s, band.w, len(table))
+    if found is None:
+        _check_table_fits(s, band.w)
+        raise AssertionError("a table refused without a reason")  # pragma: no cover
+    clear, label_w, lines = found
     x = band.x + label_w
     width = band.right - x
-    found = _table_widths(s, width, len(table))
-    if found is None:
-        _check_table_fits(s, width)
-        raise AssertionError("a table refused without a reason")  # pragma: no cover
-    clear, lines = found
     widths = [w for line in lines for w in line]
     size = max(s.mm(MIN_TEXT), min([s.mm(2.4)] + [s.number_size(str(value), w - 2 * clear, row_h * 0.73)
                                                   for value, w in zip(table, widths)]))
@@ -1018,10 +1017,20 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
 
 
-def _table_clears(s: _Sheet) -> list[float]:
-    """How far (mm) a table entry may keep from its column's edges: ``TABLE_CLEAR``, and in compact
-    arrangements, where that does not fit, 0.3 mm from its rules' ink (as a cell's number from its frame)."""
-    return [s.mm(TABLE_CLEAR)] + [s.mm(COMPACT_TABLE_CLEAR)] * s.fit.compact
+def _table_clears(s: _Sheet) -> list[tuple[float, float]]:
+    """How far (mm) a table entry may keep from its column's edges and the labels from the table, in the
+    order tried: ``TABLE_CLEAR`` and twice ``LABEL_CLEAR``; in compact arrangements, where that does not
+    fit, an entry 0.3 mm from its rules' ink (as a cell's number from its frame), then the labels only
+    ``LABEL_CLEAR`` from the table."""
+    steps = [(TABLE_CLEAR, 2 * LABEL_CLEAR)]
+    if s.fit.compact:
+        steps += [(COMPACT_TABLE_CLEAR, 2 * LABEL_CLEAR), (COMPACT_TABLE_CLEAR, LABEL_CLEAR)]
+    return [(s.mm(clear), s.mm(label)) for clear, label in steps]
+
+
+def _table_label_w(s: _Sheet, label_clear: float) -> float:
+    """The width of the table's labels column ("Crosses", "Points"), with ``label_clear`` mm before the table."""
+    return max(min(s.mm(14.0), s.width(s.labels(key), MIN_TEXT) + label_clear) for key in ("crosses", "points"))
 
 
 def _table_need(s: _Sheet, crosses: int, clear: float) -> float:
@@ -1033,17 +1042,21 @@ def _table_need(s: _Sheet, crosses: int, clear: float) -> float:
                s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) + 2 * clear
 
 
-def _table_widths(s: _Sheet, width: float, length: int) -> tuple[float, list[list[float]]] | None:
-    """The clearance and each line's column widths of a table ``length`` long on ``s.fit.table_lines``
-    lines of ``width`` mm, or None if it does not fit.  Equal columns where the widest need fits
-    them; else the columns in order, each line as full as the fullest must be (the least such
-    width, found by halving), each column its need and an equal share of its line's rest."""
+def _table_widths(s: _Sheet, band_w: float, length: int) -> tuple[float, float, list[list[float]]] | None:
+    """The entries' clearance, the labels' width and each line's column widths of a table ``length``
+    long on ``s.fit.table_lines`` lines ``band_w`` mm wide, labels included, or None if it does not fit.
+    Equal columns where the widest need fits them; else the columns in order, each line as full as
+    the fullest must be (the least such width, found by halving), each column its need and an equal
+    share of its line's rest."""
     lines = s.fit.table_lines
-    for clear in _table_clears(s):
+    for clear, label_clear in _table_clears(s):
+        label_w = _table_label_w(s, label_clear)
+        width = band_w - label_w
         needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
         per_line = -(-length // lines)
         if max(needs) <= width / per_line + 1e-9:
-            return clear, [[width / per_line] * len(needs[i:i + per_line]) for i in range(0, length, per_line)]
+            return clear, label_w, [[width / per_line] * len(needs[i:i + per_line])
+                                    for i in range(0, length, per_line)]
         if _split(needs, width) is None or len(_split(needs, width) or []) > lines:
             continue
         low, high = max(needs), width
@@ -1055,7 +1068,7 @@ def _table_widths(s: _Sheet, width: float, length: int) -> tuple[float, list[lis
             else:
                 low = middle
         split = _split(needs, high) or []
-        return clear, [[need + (width - sum(line)) / len(line) for need in line] for line in split]
+        return clear, label_w, [[need + (width - sum(line)) / len(line) for need in line] for line in split]
     return None
 
 
@@ -1080,16 +1093,17 @@ def _table_fits(s: _Sheet) -> bool:
     return True
 
 
-def _check_table_fits(s: _Sheet, width: float) -> None:
+def _check_table_fits(s: _Sheet, band_w: float) -> None:
     """Refuse a scoring table whose columns, each at least as wide as its labels
-    need, do not fit on the lines of ``width`` mm, and say how long a table would fit."""
+    need, do not fit on its lines (``band_w`` mm with their labels), and say how long a table would fit."""
     length = len(s.grid.table)
-    if _table_widths(s, width, length) is not None:
+    if _table_widths(s, band_w, length) is not None:
         return
     lines = s.fit.table_lines
-    clear = _table_clears(s)[-1]
+    clear, label_clear = _table_clears(s)[-1]  # the most lenient
+    width = band_w - _table_label_w(s, label_clear)
     needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
-    most = next((n for n in range(length - 1, 0, -1) if _table_widths(s, width, n) is not None), 0)
+    most = next((n for n in range(length - 1, 0, -1) if _table_widths(s, band_w, n) is not None), 0)
     on = f" on {lines} lines" if lines > 1 else ""
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(
