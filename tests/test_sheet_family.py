@@ -57,14 +57,33 @@ def test_two_hundred_custom_grids_print_and_pass_the_sheet_checks(tmp_path):
             printed += 1
             problems += [f"{data['name']} ({size.name}, {paper}, {lang}): {p}" for p in found]
     assert problems == []
-    assert printed >= 380, refused
-    for message in refused:  # what no arrangement prints, named: a special cell of a long row, rows a long
-        # legend leaves too little height, a table too long for the lines the rows leave it, a long title
-        # beside many lucky numbers (docs/limits.md)
-        assert ("rows[" in message and "does not fit inside the frames of a" in message) or (
-            ": rows: the rows do not fit: each of the " in message) or (
-            ": the scoring table does not fit on " in message and "would fit)" in message) or (
-            ": title: the title and " in message and "for the name field" in message), message
+    assert printed >= 398, refused
+    assert all(refused_as_it_may_be(message) for message in refused), refused
+
+
+def refused_as_it_may_be(message: str) -> bool:
+    """Whether ``message`` is the one refusal the family still meets (docs/limits.md): family-67's framed
+    cell, the number 12 in its row of 19 cells, which the larger sheets leave too narrow for it."""
+    return message.startswith("family-68.yaml: rows[0].cells[10]: the number 12 does not fit inside the frames"
+                              " of a framed cell ")
+
+
+@pytest.mark.slow
+def test_every_custom_grid_of_the_family_is_planned_in_every_size_paper_and_language():
+    """Planning is cheap: all 200 grids in all 25 choices (5,000 sheets), their plans
+    held to the plan's checks (numbers 0.3 mm inside their frames, cells 0.8 mm
+    apart); a refusal is only the one the family still meets."""
+    problems, refused = [], []
+    for data, grid in family(200):
+        for size, paper, lang in CHOICES:
+            try:
+                plan, _ = layout_job(Job(grid, sheets=1, size=size, paper=paper, lang=lang))
+            except LayoutError as error:
+                refused.append(str(error))
+                continue
+            problems += [f"{data['name']} ({size.name}, {lang}): {p}" for p in plan_problems(plan, measure_text)]
+    assert problems == []
+    assert len(refused) <= 25 and all(refused_as_it_may_be(message) for message in refused), refused
 
 
 @pytest.mark.slow
