@@ -1057,7 +1057,8 @@ def _table_widths(s: _Sheet, band_w: float, length: int) -> tuple[float, float, 
         if max(needs) <= width / per_line + 1e-9:
             return clear, label_w, [[width / per_line] * len(needs[i:i + per_line])
                                     for i in range(0, length, per_line)]
-        if _split(needs, width) is None or len(_split(needs, width) or []) > lines:
+        fullest = _split(needs, width)
+        if fullest is None or len(fullest) > lines:
             continue
         low, high = max(needs), width
         for _ in range(40):
