@@ -210,6 +210,7 @@ COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rule
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
+COMPACT_STRIP_H = MIN_TEXT * CAP + 2 * COMPACT_V_CLEAR  # the last resort: the header line in 6 pt (_least_strip)
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
 TIGHT_SYMBOL = 2.0
@@ -468,8 +469,9 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     y = content.y
     strip = StripBand(0.0)
     if header or serial:
-        strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
-        y += s.mm(STRIP_H + GAP)  # the full gap: the header line is read apart from the title band
+        strip_h = COMPACT_STRIP_H if _least_strip(s) else STRIP_H
+        strip = _strip(s, Box(top.x, y, top.w, s.mm(strip_h)), header, serial)
+        y += s.mm(strip_h + GAP)  # the full gap: the header line is read apart from the title band
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     reached.append("title")
@@ -543,13 +545,20 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
 # -- the strip and the title band -------------------------------------------------------
 
 
+def _least_strip(s: _Sheet) -> bool:
+    """Whether the header and serial strip is at its least, 6 pt type in a band that leaves its capitals
+    0.3 mm above and below: in compact rows of 6 pt numbers (the last resort), so that a header costs
+    the rows 0.46 mm less."""
+    return s.fit.compact and s.fit.number_cap < MIN_NUMBER_CAP
+
+
 def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
+    size = s.mm(MIN_TEXT if _least_strip(s) else STRIP_SIZE)
     serial_w = s.mm(SERIAL_W) if serial else 0.0
     header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(s.gap) if serial else 0.0), band.h) if header else None
     if not serial:
-        return StripBand(s.mm(STRIP_SIZE), header_box)
-    return StripBand(s.mm(STRIP_SIZE), header_box, Box(band.right - serial_w, band.y, serial_w, band.h),
-                     s.labels("serial"))
+        return StripBand(size, header_box)
+    return StripBand(size, header_box, Box(band.right - serial_w, band.y, serial_w, band.h), s.labels("serial"))
 
 
 def _title_band(s: _Sheet, band: Box) -> TitleBand:
