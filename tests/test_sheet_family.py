@@ -69,15 +69,18 @@ def refused_as_it_may_be(message: str) -> bool:
 
 
 @pytest.mark.slow
-def test_every_custom_grid_of_the_family_is_planned_in_every_size_paper_and_language():
+@pytest.mark.parametrize("strip", [False, True], ids=["plain", "header-and-serial"])
+def test_every_custom_grid_of_the_family_is_planned_in_every_size_paper_and_language(strip):
     """Planning is cheap: all 200 grids in all 25 choices (5,000 sheets), their plans
     held to the plan's checks (numbers 0.3 mm inside their frames, cells 0.8 mm
-    apart); a refusal is only the one the family still meets."""
+    apart); a refusal is only the one the family still meets.  And again with a
+    header and serial strip, as `sheetgen check` lays a grid out."""
     problems, refused = [], []
+    options = {"header": "Club night", "first_serial": 1} if strip else {}
     for data, grid in family(200):
         for size, paper, lang in CHOICES:
             try:
-                plan, _ = layout_job(Job(grid, sheets=1, size=size, paper=paper, lang=lang))
+                plan, _ = layout_job(Job(grid, sheets=1, size=size, paper=paper, lang=lang, **options))
             except LayoutError as error:
                 refused.append(str(error))
                 continue
