@@ -1054,9 +1054,9 @@ def _table_need(s: _Sheet, crosses: int, clear: float) -> float:
 def _table_widths(s: _Sheet, band_w: float, length: int) -> tuple[float, float, list[list[float]]] | None:
     """The entries' clearance, the labels' width and each line's column widths of a table ``length``
     long on ``s.fit.table_lines`` lines ``band_w`` mm wide, labels included, or None if it does not fit.
-    Equal columns where the widest need fits them; else the columns in order, each line as full as
-    the fullest must be (the least such width, found by halving), each column its need and an equal
-    share of its line's rest."""
+    Equal columns where the widest need fits them; else, in compact arrangements, the columns in order,
+    each line as full as the fullest must be (the least such width, found by halving), each column its
+    need and an equal share of its line's rest."""
     lines = s.fit.table_lines
     for clear, label_clear in _table_clears(s):
         label_w = _table_label_w(s, label_clear)
@@ -1067,8 +1067,8 @@ def _table_widths(s: _Sheet, band_w: float, length: int) -> tuple[float, float, 
             return clear, label_w, [[width / per_line] * len(needs[i:i + per_line])
                                     for i in range(0, length, per_line)]
         fullest = _split(needs, width)
-        if fullest is None or len(fullest) > lines:
-            continue
+        if not s.fit.compact or lines == 1 or fullest is None or len(fullest) > lines:
+            continue  # columns of their own widths: compact arrangements, 2 lines or more (one more line is roomier)
         low, high = max(needs), width
         for _ in range(40):
             middle = (low + high) / 2
