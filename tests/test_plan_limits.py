@@ -14,8 +14,10 @@ import pytest
 from sheetgen.errors import LayoutError
 from sheetgen.grid.load import grid_from_data
 from sheetgen.grid.model import Colour
-from sheetgen.sheet.plan import plan_sheet
-from sheetgen.sheet.style import load_theme
+from sheetgen.sheet.plan import SIZES, plan_sheet
+from sheetgen.sheet.style import load_labels, load_theme
+
+from sheet_checks import plan_problems
 
 
 def a_grid(cells: int, **extra) -> dict:
@@ -52,6 +54,22 @@ def test_a_double_cell_in_the_longest_row_is_refused_by_name(english, colour_the
     assert message.endswith("(use fewer cells in the row)")
 
 
+def test_a_double_cell_in_a_row_of_17_prints_in_every_size(measure):
+    """Two-digit doubles in a row of 17 (the family's grid 209): in the last
+    arrangement (6 pt numbers, compact frames) the second frame is 0.15 mm, not
+    0.2, which leaves the number its 0.3 mm on either side in the large size too."""
+    data = {"name": "doubles17", "title": "Doubles 17", "dice_faces": 9, "close_after": 5,
+            "penalties": {"boxes": 5, "points": 10},
+            "rows": [{"colour": "red", "cells": list(range(6, 15)), "double": [6, 10]},
+                     {"colour": "yellow", "cells": list(range(18, 1, -1)), "double": [3, 15]}]}
+    grid = grid_from_data(data, "mine.yaml")
+    for size in SIZES.values():
+        plan = plan_sheet(grid, load_labels("en"), load_theme("colour"), measure, size)
+        doubles = [cell for cell in plan.cells if cell.double]
+        assert len(doubles) == 4 and plan_problems(plan, measure) == [], size.name
+        assert {round(cell.second_line / size.scale, 6) for cell in doubles} == {0.15}, size.name
+
+
 def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
     """30 columns do not fit one line of a standard sheet: the table takes
     lines of equal columns, each column wide enough for its widest entry."""
@@ -68,16 +86,55 @@ def test_a_long_scoring_table_takes_more_lines(english, colour_theme, measure):
 
 def test_a_table_too_long_is_refused_for_the_table_not_for_the_rows_a_longer_table_squeezes(
         english, colour_theme, measure):
-    """34 columns: on two lines they are too narrow for '595', on three or four
-    the rows lose the height they need.  The refusal is the two-line
-    arrangement's, which came nearest (its rows fit): it names the table and
-    the largest max_crosses that fits, and that fits."""
-    data = a_grid(17, bis=True)
+    """38 columns: on two lines they do not fit even each as narrow as its own
+    entries, on three or four the rows lose the height they need.  The
+    refusal is the two-line arrangement's, which came nearest (its rows fit):
+    it names the table and the largest max_crosses that fits, and that fits."""
+    data = a_grid(19, bis=True)
     message = refusal(data, english, colour_theme, measure)
-    assert re.fullmatch(r"mine\.yaml: the scoring table does not fit on 2 lines: 34 columns \(1x to 34x\), 17 a line"
-                        r" of \d\.\d\d mm each, '595' needs \d\.\d\d mm \(a max_crosses of at most 32 would fit\)",
+    assert re.fullmatch(r"mine\.yaml: the scoring table does not fit on 2 lines: 38 columns \(1x to 38x\) need"
+                        r" \d+\.\d mm, 2 lines of \d\d\.\d mm hold 36 of them \(a max_crosses of at most 36 would fit\)",
                         message), message
-    assert len(lay_out({**data, "max_crosses": 32}, english, colour_theme, measure).table) == 32
+    assert len(lay_out({**data, "max_crosses": 36}, english, colour_theme, measure).table) == 36
+
+
+def test_a_table_of_34_columns_takes_two_lines_of_columns_as_wide_as_their_entries(english, colour_theme, measure):
+    """34 columns (four rows of 17 with Bis boxes, the family's grid 111) are
+    too many for two lines of equal columns ('595' needs 4.97 mm, 17 a line
+    get 4.76) and three lines leave the rows too low: each column is as wide
+    as its own entries, the short ones on the first line, and every entry
+    stays 0.3 mm from its column's rules."""
+    plan = lay_out(a_grid(17, bis=True), english, colour_theme, measure)
+    tops = sorted({column.box.y for column in plan.table})
+    assert len(plan.table) == 34 and len(tops) == 2
+    first = [column for column in plan.table if column.box.y == tops[0]]
+    assert len(first) > 17 and first[0].box.w < first[-1].box.w
+    for top in tops:
+        line = [column.box for column in plan.table if column.box.y == top]
+        assert all(abs(a.right - b.x) < 1e-9 for a, b in zip(line, line[1:]))
+        assert abs(line[-1].right - plan.content.right) < 1e-9
+    for column in plan.table:
+        for text in (column.header, column.value):
+            width = measure(text.text, text.bold, text.size, text.condensed)
+            assert width <= column.box.w - 2 * (0.3 + 0.075) + 1e-9, (column.crosses, text.text)
+
+
+def test_a_table_of_36_columns_prints_on_two_lines_in_italian_too(measure):
+    """Italian labels ("Crocette") are the widest: 36 columns (four rows of 18
+    with Bis boxes, the family's grid 171) fit two lines only with the compact
+    clearances, the labels 0.4 mm from the table and every entry 0.3 mm from its
+    rules' ink."""
+    plan = plan_sheet(grid_from_data(a_grid(18, bis=True), "mine.yaml"), load_labels("it"), load_theme("colour"),
+                      measure)
+    assert len(plan.table) == 36 and len({column.box.y for column in plan.table}) == 2
+    label = max(plan.table_labels, key=lambda text: measure(text.text, text.bold, text.size, text.condensed))
+    assert label.text == "Crocette"
+    gap = plan.table_box.x - label.x - measure(label.text, label.bold, label.size, label.condensed)
+    assert gap >= 0.4 - 1e-9
+    for column in plan.table:
+        for text in (column.header, column.value):
+            width = measure(text.text, text.bold, text.size, text.condensed)
+            assert width <= column.box.w - 2 * (0.3 + 0.075) + 1e-9, (column.crosses, text.text)
 
 
 def test_a_figure_that_fails_in_every_arrangement_is_the_one_named(english, colour_theme, measure):
@@ -119,6 +176,34 @@ def test_the_name_field_squeezed_by_title_and_lucky_numbers(english, colour_them
                         refusal(data, english, colour_theme, measure))
     data["lucky"]["count"] = 2
     lay_out(data, english, colour_theme, measure)
+
+
+def test_a_title_beside_three_lucky_numbers_takes_a_smaller_size_for_the_name_field(measure):
+    """French words for lucky numbers are long: beside three of them, a title
+    of 10 characters (the family's grid 150) leaves the name field 8.2 mm at
+    its own size.  The title takes a smaller size, never under 6 pt, and the
+    name field keeps its 10 mm."""
+    data = {"name": "lucky3", "title": "Family 150", "dice_faces": 10, "close_after": 8,
+            "penalties": {"boxes": 2, "points": 5}, "lucky": {"count": 3, "from": 2, "to": 20},
+            "rows": [{"colour": "red", "cells": list(range(5, 17))}, {"colour": "yellow", "cells": list(range(18, 6, -1))}]}
+    plan = plan_sheet(grid_from_data(data, "mine.yaml"), load_labels("fr"), load_theme("colour"), measure)
+    assert 6 * 25.4 / 72 - 1e-9 <= plan.title.size < 3.6
+    assert plan.name_line.w >= 10.0 - 1e-9 and len(plan.lucky_boxes) == 3
+
+
+def test_a_header_strip_in_the_last_arrangement_takes_6_pt_to_leave_the_rows_their_height(measure):
+    """Four rows with Bis boxes and a 20-column table (the family's grid 30):
+    with a header and serial strip, as `sheetgen check` lays grids out, the rows
+    of the last arrangement (6 pt numbers, compact frames) were 0.01 mm short in
+    German; there the strip prints 6 pt in a band 0.46 mm lower."""
+    data = {"name": "strip", "title": "Family 30", "dice_faces": 6, "close_after": 8, "bis": True,
+            "penalties": {"boxes": 3, "points": 3},
+            "rows": [{"colour": "red", "cells": [3, 4, 5, 6, 7]}, {"colour": "yellow", "cells": list(range(11, 1, -1))},
+                     {"colour": "green", "cells": list(range(5, 12))}, {"colour": "blue", "cells": list(range(10, 4, -1))}]}
+    plan = plan_sheet(grid_from_data(data, "mine.yaml"), load_labels("de"), load_theme("colour"), measure,
+                      header=True, serial=True)
+    assert abs(plan.strip_size - 6 * 25.4 / 72) < 1e-9 and plan_problems(plan, measure) == []
+    assert plan.header_box is not None and abs(plan.header_box.h - (6 * 25.4 / 72 * 0.729 + 0.6)) < 1e-9
 
 
 def rows_shortfall(message: str) -> float | None:

@@ -57,14 +57,46 @@ def test_two_hundred_custom_grids_print_and_pass_the_sheet_checks(tmp_path):
             printed += 1
             problems += [f"{data['name']} ({size.name}, {paper}, {lang}): {p}" for p in found]
     assert problems == []
-    assert printed >= 380, refused
-    for message in refused:  # what no arrangement prints, named: a special cell of a long row, rows a long
-        # legend leaves too little height, a table too long for the lines the rows leave it, a long title
-        # beside many lucky numbers (docs/limits.md)
-        assert ("rows[" in message and "does not fit inside the frames of a" in message) or (
-            ": rows: the rows do not fit: each of the " in message) or (
-            ": the scoring table does not fit on " in message and "would fit)" in message) or (
-            ": title: the title and " in message and "for the name field" in message), message
+    assert printed >= 398, refused
+    assert all(refused_as_it_may_be(message) for message in refused), refused
+
+
+def refused_as_it_may_be(message: str) -> bool:
+    """Whether ``message`` is the one refusal the family still meets (docs/limits.md): family-67's row of 19
+    cells with a framed cell numbered 12, too narrow for its number (in mono, its cells for theirs)."""
+    return message.startswith(("family-68.yaml: rows[0].cells[10]: the number 12 does not fit inside the frames"
+                               " of a framed cell ", "family-68.yaml: rows[0].cells: 19 cells do not fit in a row: "))
+
+
+# With corner marks in every cell (mono, colour marks), four-row grids with Bis boxes and long tables lack
+# 0.2 to 0.8 mm of row height (docs/limits.md): refused, by grid, at most on so many of the 25 choices.
+MARKED_REFUSALS = {"family-111": 10, "family-112": 10, "family-171": 20, "family-242": 10, "family-256": 10}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("look", ["plain", "header-and-serial", "mono"])
+def test_every_custom_grid_of_the_family_is_planned_in_every_size_paper_and_language(look):
+    """Planning is cheap: all 200 grids in all 25 choices (5,000 sheets), their plans
+    held to the plan's checks (numbers 0.3 mm inside their frames, cells 0.8 mm
+    apart); a refusal is only the one the family still meets.  And again with a
+    header and serial strip, as `sheetgen check` lays a grid out, and in mono."""
+    problems, refused, marked = [], [], {}
+    options = {"header": "Club night", "first_serial": 1} if look == "header-and-serial" else {}
+    theme = "mono" if look == "mono" else "colour"
+    for data, grid in family(200):
+        for size, paper, lang in CHOICES:
+            try:
+                plan, _ = layout_job(Job(grid, sheets=1, size=size, paper=paper, lang=lang, theme=theme, **options))
+            except LayoutError as error:
+                if look == "mono" and data["name"] in MARKED_REFUSALS:
+                    marked[data["name"]] = marked.get(data["name"], 0) + 1
+                else:
+                    refused.append(str(error))
+                continue
+            problems += [f"{data['name']} ({size.name}, {lang}): {p}" for p in plan_problems(plan, measure_text)]
+    assert problems == []
+    assert len(refused) <= 25 and all(refused_as_it_may_be(message) for message in refused), refused
+    assert all(count <= MARKED_REFUSALS[name] for name, count in marked.items()), marked
 
 
 @pytest.mark.slow

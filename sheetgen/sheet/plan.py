@@ -116,6 +116,7 @@ ARROW_W = 2.0
 LOCK_W = 5.6
 HINTED_LOCK_W = 4.0  # a lock with a threshold hint beside it
 TITLE_SIZE = 3.6
+TITLE_STEP = 0.1  # a title beside lucky numbers shrinks by this, down to 6 pt, to leave the name field its room
 LABEL_SIZE = 2.4  # name, lucky numbers, bonus, penalties
 STRIP_SIZE = 2.3  # header line and serial number
 HINT_SIZE = 2.2
@@ -200,13 +201,16 @@ ARRANGEMENTS = tuple(
 )
 COMPACT_DOUBLE_INSET = 0.15
 COMPACT_DOUBLE_LINE = 0.2
+LEAST_DOUBLE_LINE = 0.15  # a double's second frame in compact rows of 6 pt numbers (the last resort)
 COMPACT_CLEAR = 0.3  # a number from its frame, left and right, in compact rows of 6 pt numbers (the last resort)
 COMPACT_V_CLEAR = 0.3  # above and below a number's capitals in compact rows (a sheet check wants 0.3)
 COMPACT_HEAVY = 0.5  # still one heavy line: a framed cell never reads as a double one
 COMPACT_LOCK_W = 3.2
+COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rules (centred on the edges)
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
+COMPACT_STRIP_H = MIN_TEXT * CAP + 2 * COMPACT_V_CLEAR  # the last resort: the header line in 6 pt (_least_strip)
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
 TIGHT_SYMBOL = 2.0
@@ -258,7 +262,9 @@ class _Sheet:
 
     @property
     def double_line(self) -> float:  # standard mm
-        return COMPACT_DOUBLE_LINE if self.fit.compact else DOUBLE_LINE
+        if self.fit.compact:
+            return LEAST_DOUBLE_LINE if self.fit.number_cap < MIN_NUMBER_CAP else COMPACT_DOUBLE_LINE
+        return DOUBLE_LINE
 
     @property
     def content(self) -> Box:
@@ -463,8 +469,9 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     y = content.y
     strip = StripBand(0.0)
     if header or serial:
-        strip = _strip(s, Box(top.x, y, top.w, s.mm(STRIP_H)), header, serial)
-        y += s.mm(STRIP_H + GAP)  # the full gap: the header line is read apart from the title band
+        strip_h = COMPACT_STRIP_H if _least_strip(s) else STRIP_H
+        strip = _strip(s, Box(top.x, y, top.w, s.mm(strip_h)), header, serial)
+        y += s.mm(strip_h + GAP)  # the full gap: the header line is read apart from the title band
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     reached.append("title")
@@ -538,31 +545,48 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
 # -- the strip and the title band -------------------------------------------------------
 
 
+def _least_strip(s: _Sheet) -> bool:
+    """Whether the header and serial strip is at its least, 6 pt type in a band that leaves its capitals
+    0.3 mm above and below: in compact rows of 6 pt numbers (the last resort), so that a header costs
+    the rows 0.46 mm less."""
+    return s.fit.compact and s.fit.number_cap < MIN_NUMBER_CAP
+
+
 def _strip(s: _Sheet, band: Box, header: bool, serial: bool) -> StripBand:
+    size = s.mm(MIN_TEXT if _least_strip(s) else STRIP_SIZE)
     serial_w = s.mm(SERIAL_W) if serial else 0.0
     header_box = Box(band.x, band.y, band.w - serial_w - (s.mm(s.gap) if serial else 0.0), band.h) if header else None
     if not serial:
-        return StripBand(s.mm(STRIP_SIZE), header_box)
-    return StripBand(s.mm(STRIP_SIZE), header_box, Box(band.right - serial_w, band.y, serial_w, band.h),
-                     s.labels("serial"))
+        return StripBand(size, header_box)
+    return StripBand(size, header_box, Box(band.right - serial_w, band.y, serial_w, band.h), s.labels("serial"))
 
 
 def _title_band(s: _Sheet, band: Box) -> TitleBand:
     """Title, then the name field, then the key to the colour marks (if it
     fits here) and the lucky-number boxes (if the grid has them); where the
-    name field is too short, with smaller labels and lucky boxes."""
+    name field is too short, with smaller labels and lucky boxes, then with
+    the title smaller, a tenth of a mm at a time, down to 6 pt."""
     try:
         return _title_band_in(s, band, LABEL_SIZE, LUCKY_BOX_W)
     except LayoutError:
-        return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W)
+        pass
+    title_size = TITLE_SIZE
+    while True:
+        try:
+            return _title_band_in(s, band, MIN_TEXT, TIGHT_LUCKY_BOX_W, title_size)
+        except LayoutError:
+            if title_size <= MIN_TEXT + 1e-9:
+                raise
+            title_size = max(MIN_TEXT, round(title_size - TITLE_STEP, 6))
 
 
-def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float) -> TitleBand:
+def _title_band_in(s: _Sheet, band: Box, label_size: float, lucky_box_w: float,
+                   title_size: float = TITLE_SIZE) -> TitleBand:
     grid = s.grid
     words = s.labels.grid_title(grid)  # a built-in grid's title in the sheet's language, a custom grid's own
-    title_w = min(s.width(words, TITLE_SIZE, True) + s.mm(1.0), band.w * 0.4)
+    title_w = min(s.width(words, title_size, True) + s.mm(1.0), band.w * 0.4)
     try:
-        title = s.text(words, Box(band.x, band.y, title_w, band.h), TITLE_SIZE, bold=True, role="title")
+        title = s.text(words, Box(band.x, band.y, title_w, band.h), title_size, bold=True, role="title")
     except LayoutError as error:
         raise LayoutError(f"{error.message} (shorten the title)") from None
     x = band.x + title_w + s.mm(1.5)
@@ -965,33 +989,109 @@ def _legend_line(s: _Sheet, line: list[_Entry], band: Box, headed: bool) -> list
 
 def _score_table(s: _Sheet, band: Box) -> TableBand:
     """Crosses 1x..Nx over their points, as long as the grid's maximum, on
-    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow."""
+    ``s.fit.table_lines`` lines (each with its labels) when one is too narrow.
+    The columns of a line are equal where the widest entry fits them; else
+    each is as wide as its own entries need, the short ones ("1x", "3") first,
+    and shares what the line has to spare (``_table_widths``)."""
     table = s.grid.table
-    lines = s.fit.table_lines
-    per_line = -(-len(table) // lines)
     row_h = s.mm(TABLE_ROW_H)
     crosses, points = s.labels("crosses"), s.labels("points")
-    label_w = max(s.label_width(crosses, MIN_TEXT, most=14.0), s.label_width(points, MIN_TEXT, most=14.0))
+    found = _table_widths(s, band.w, len(table))
+    if found is None:
+        _check_table_fits(s, band.w)
+        raise AssertionError("a table refused without a reason")  # pragma: no cover
+    clear, label_w, lines = found
     x = band.x + label_w
     width = band.right - x
-    _check_table_fits(s, width, per_line)
-    col = width / per_line
+    widths = [w for line in lines for w in line]
+    size = max(s.mm(MIN_TEXT), min([s.mm(2.4)] + [s.number_size(str(value), w - 2 * clear, row_h * 0.73)
+                                                  for value, w in zip(table, widths)]))
     labels: list[Text] = []
     columns = []
-    size = max(s.mm(MIN_TEXT),
-               min(s.mm(2.4), s.number_size(str(table[-1]), col - 2 * s.mm(TABLE_CLEAR), row_h * 0.73)))
-    for line in range(lines):
+    i = 0
+    for line, line_widths in enumerate(lines):
         top = band.y + line * (2 * row_h + s.mm(s.gap))
-        labels += [s.text(text, Box(band.x, top + i * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
-                          role="table") for i, text in enumerate((crosses, points))]
-        for i, value in enumerate(table[line * per_line:(line + 1) * per_line], start=line * per_line):
-            box = Box(x + (i - line * per_line) * col, top, col, 2 * row_h)
-            inner = box.inset(s.mm(TABLE_CLEAR))
+        labels += [s.text(text, Box(band.x, top + k * row_h, label_w - s.mm(LABEL_CLEAR), row_h), MIN_TEXT,
+                          role="table") for k, text in enumerate((crosses, points))]
+        equal = len(set(line_widths)) == 1
+        for j, w in enumerate(line_widths):
+            left = x + j * w if equal else x + sum(line_widths[:j])
+            box = Box(left, top, w, 2 * row_h)
+            inner = box.inset(clear)
             header = s.text(s.labels("table_crosses", i + 1), Box(inner.x, top, inner.w, row_h), MIN_TEXT,
                             anchor="middle", role="table")
-            number = s.number(str(value), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
-            columns.append(TableColumn(i + 1, value, box, header, number))
+            number = s.number(str(table[i]), Box(inner.x, top + row_h, inner.w, row_h), size, s.theme.ink, "points")
+            columns.append(TableColumn(i + 1, table[i], box, header, number))
+            i += 1
     return TableBand(tuple(labels), Box(x, band.y, width, band.h), tuple(columns))
+
+
+def _table_clears(s: _Sheet) -> list[tuple[float, float]]:
+    """How far (mm) a table entry may keep from its column's edges and the labels from the table, in the
+    order tried: ``TABLE_CLEAR`` and twice ``LABEL_CLEAR``; in compact arrangements, where that does not
+    fit, an entry 0.3 mm from its rules' ink (as a cell's number from its frame), then the labels only
+    ``LABEL_CLEAR`` from the table."""
+    steps = [(TABLE_CLEAR, 2 * LABEL_CLEAR)]
+    if s.fit.compact:
+        steps += [(COMPACT_TABLE_CLEAR, 2 * LABEL_CLEAR), (COMPACT_TABLE_CLEAR, LABEL_CLEAR)]
+    return [(s.mm(clear), s.mm(label)) for clear, label in steps]
+
+
+def _table_label_w(s: _Sheet, label_clear: float) -> float:
+    """The width of the table's labels column ("Crosses", "Points"), with ``label_clear`` mm before the table."""
+    return max(min(s.mm(14.0), s.width(s.labels(key), MIN_TEXT) + label_clear) for key in ("crosses", "points"))
+
+
+def _table_need(s: _Sheet, crosses: int, clear: float) -> float:
+    """The width column ``crosses`` needs: its widest label at the smallest size, and ``clear`` either side
+    (of a table longer than the grid's, the points such a table would have)."""
+    table = s.grid.table
+    points = str(table[crosses - 1]) if crosses <= len(table) else str(row_points(crosses))
+    return max(s.width(s.labels("table_crosses", crosses), MIN_TEXT),
+               s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) + 2 * clear
+
+
+def _table_widths(s: _Sheet, band_w: float, length: int) -> tuple[float, float, list[list[float]]] | None:
+    """The entries' clearance, the labels' width and each line's column widths of a table ``length``
+    long on ``s.fit.table_lines`` lines ``band_w`` mm wide, labels included, or None if it does not fit.
+    Equal columns where the widest need fits them; else, in compact arrangements, the columns in order,
+    each line as full as the fullest must be (the least such width, found by halving), each column its
+    need and an equal share of its line's rest."""
+    lines = s.fit.table_lines
+    for clear, label_clear in _table_clears(s):
+        label_w = _table_label_w(s, label_clear)
+        width = band_w - label_w
+        needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
+        per_line = -(-length // lines)
+        if max(needs) <= width / per_line + 1e-9:
+            return clear, label_w, [[width / per_line] * len(needs[i:i + per_line])
+                                    for i in range(0, length, per_line)]
+        fullest = _split(needs, width)
+        if not s.fit.compact or lines == 1 or fullest is None or len(fullest) > lines:
+            continue  # columns of their own widths: compact arrangements, 2 lines or more (one more line is roomier)
+        low, high = max(needs), width
+        for _ in range(40):
+            middle = (low + high) / 2
+            split = _split(needs, middle)
+            if split is not None and len(split) <= lines:
+                high = middle
+            else:
+                low = middle
+        split = _split(needs, high) or []
+        return clear, label_w, [[need + (width - sum(line)) / len(line) for need in line] for line in split]
+    return None
+
+
+def _split(needs: list[float], width: float) -> list[list[float]] | None:
+    """``needs`` in order on lines of ``width``, each line as full as it can be; None if one need is wider."""
+    if max(needs) > width + 1e-9:
+        return None
+    lines: list[list[float]] = [[]]
+    for need in needs:
+        if sum(lines[-1]) + need > width + 1e-9:
+            lines.append([])
+        lines[-1].append(need)
+    return lines
 
 
 def _table_fits(s: _Sheet) -> bool:
@@ -1003,26 +1103,22 @@ def _table_fits(s: _Sheet) -> bool:
     return True
 
 
-def _check_table_fits(s: _Sheet, width: float, per_line: int) -> None:
-    """Refuse a scoring table whose columns, ``per_line`` sharing ``width`` mm,
-    are too narrow for their labels, and say how long a table would fit."""
-
-    def needs(crosses: int) -> float:  # the widest labels of a table that long, at their smallest, with clearance
-        points = str(s.grid.table[crosses - 1]) if crosses <= len(s.grid.table) else str(row_points(crosses))
-        header = s.labels("table_crosses", crosses)
-        return max(s.width(header, MIN_TEXT), s.measure(points, s.bold(True), s.mm(MIN_TEXT), True)) \
-            + 2 * s.mm(TABLE_CLEAR)
-
+def _check_table_fits(s: _Sheet, band_w: float) -> None:
+    """Refuse a scoring table whose columns, each at least as wide as its labels
+    need, do not fit on its lines (``band_w`` mm with their labels), and say how long a table would fit."""
     length = len(s.grid.table)
-    if needs(length) <= width / per_line + 1e-9:
+    if _table_widths(s, band_w, length) is not None:
         return
     lines = s.fit.table_lines
-    most = next((n for n in range(length - 1, 0, -1) if needs(n) <= width / -(-n // lines) + 1e-9), 0)
+    clear, label_clear = _table_clears(s)[-1]  # the most lenient
+    width = band_w - _table_label_w(s, label_clear)
+    needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
+    most = next((n for n in range(length - 1, 0, -1) if _table_widths(s, band_w, n) is not None), 0)
     on = f" on {lines} lines" if lines > 1 else ""
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(
-            f"the scoring table does not fit{on}: {length} columns (1x to {length}x), {per_line} a line of"
-            f" {width / per_line:.2f} mm each, {str(s.grid.table[-1])!r} needs {needs(length):.2f} mm"
+            f"the scoring table does not fit{on}: {length} columns (1x to {length}x) need {sum(needs):.1f} mm,"
+            f" {plural(lines, 'line', 'lines')} of {width:.1f} mm hold {most} of them"
             f" (a max_crosses of at most {most} would fit)")
 
 
