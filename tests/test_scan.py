@@ -458,6 +458,37 @@ def test_the_review_data_holds_each_sheets_doubtful_boxes(tmp_path, page):
     assert check["boxes"][0]["crossed"] is False and check["boxes"][0]["seen"] == "faint"
 
 
+@pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
+def test_the_one_legal_reading_is_the_guess_in_the_marks_and_on_the_review_page(tmp_path, page):
+    import re
+
+    job, clean = page
+    image = clean.copy()
+    for index in range(5):  # sheet 3: yellow 2 to 6 crossed in pen, and the yellow lock
+        (x0, y0), (x1, y1) = _cell_px(job, 2, 1, index)
+        cv2.line(image, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), 20, 6)
+        cv2.line(image, (x1 - 5, y0 + 5), (x0 + 5, y1 - 5), 20, 6)
+    plan, _ = layout_job(job)
+    at = impose(job.paper, plan.width, plan.height).slots[2]
+    lock = next(lock.box for lock in plan.locks if lock.row == 1).shifted(at.x, at.y)
+    x0, y0, x1, y1 = (round(v * PX) for v in (lock.x, lock.y, lock.right, lock.bottom))
+    cv2.line(image, (x0 + 4, y0 + 4), (x1 - 4, y1 - 4), 20, 5)
+    cv2.line(image, (x1 - 4, y0 + 4), (x0 + 4, y1 - 4), 20, 5)
+    _faint_cross(image, job, 2, 1, 10)  # yellow 12, the row's last cell: a faint pencil X, doubtful
+    picture = tmp_path / "page.png"
+    picture.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    review, marks = tmp_path / "review.html", tmp_path / "marks"
+    result = _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-o", str(marks), "-q"])
+    assert result.exit_code == 1  # sheet 3 to check: yellow 12 is doubtful
+    # the lock needs yellow 12: its only legal reading is crossed, and that is the guess the marks hold
+    assert json.loads((marks / "sheet-003.json").read_text())["rows"][1] == {"crossed": [2, 3, 4, 5, 6, 12],
+                                                                           "lock": True}
+    data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
+    [check] = data["review"]["check"]
+    assert [(b["kind"], b["row"], b["index"], b["crossed"]) for b in check["boxes"]] == [("cell", 1, 10, True)]
+    assert data["review"]["players"][2]["rows"][1]["crossed"] == [2, 3, 4, 5, 6, 12]  # the page and the marks agree
+
+
 @pytest.mark.slow
 def test_the_review_page_opens_on_the_sheets_read_and_says_which_to_check(chromium, tmp_path):
     from counter_page import counter_opener, tabs
@@ -566,6 +597,23 @@ def test_a_sheet_to_check_lists_the_one_reading_of_its_doubtful_boxes_the_rules_
     assert readings_data(checked, grid) == {
         "readings": [{"boxes": {"cell 1.10": True, "cell 1.11": True}, "total": 28,
                       "text": "Red 11 crossed, Red 12 crossed"}], "readings_tried": 4}
+    # that one reading is the guess the marks hold (the boxes stay doubtful, the sheet to check)
+    assert checked.marks.rows[0].crossed == (2, 3, 4, 5, 11, 12)
+    assert [(b.ident, b.crossed, b.confidence) for b in checked.reading.doubtful] == [("cell 1.10", True, 0.5),
+                                                                                      ("cell 1.11", True, 0.5)]
+
+
+def test_the_one_legal_reading_never_empties_a_box_guessed_crossed():
+    # Red 2 and 3 crossed; the red lock a doubtful cross (its ink seen), red 12 surely empty: the one legal
+    # reading has the lock empty, but a player may have crossed it by mistake (the corpus's sheets the rules
+    # forbid): the guess stays as read, and the sheet is to check.
+    checked = _sheet(*_red(2, 3), ("lock", 0, 0, True, 0.5))
+    assert [reading_on(r) for r in checked.legal] == [(False,)]
+    assert checked.marks.rows[0].lock and checked.score is None
+    # Red 11 and 12 doubtful, one guessed crossed: the one legal reading, both crossed, only crosses
+    checked = _sheet(*_red(2, 3, 4, 5), ("lock", 0, 0, True, 1.0), ("cell", 0, 9, True, 0.5),
+                     ("cell", 0, 10, False, 0.5))
+    assert checked.marks.rows[0].crossed == (2, 3, 4, 5, 11, 12)
 
 
 def reading_on(reading):

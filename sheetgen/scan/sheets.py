@@ -27,7 +27,7 @@ class Reading:
 
 @record
 class Checked:
-    reading: SheetReading
+    reading: SheetReading  # as read, its doubtful boxes' guesses made the one legal reading where there is one
     marks: Marks
     score: Score | None  # None: check this sheet
     problem: str = ""  # why it must be checked
@@ -68,7 +68,9 @@ def check(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Checked:
         problem = f"check this sheet: doubtful {names}"
         if len(reading.doubtful) > MOST_DOUBTFUL:
             return Checked(reading, marks, None, problem)
-        return Checked(reading, marks, None, problem, *legal_readings(reading, grid, plan))
+        legal, tried = legal_readings(reading, grid, plan)
+        reading = the_one_legal(reading, legal)
+        return Checked(reading, marks_of(reading, grid, plan), None, problem, legal, tried)
     try:
         return Checked(reading, marks, score_sheet(grid, marks))
     except InputError as error:
@@ -102,6 +104,18 @@ def legal_readings(reading: SheetReading, grid: Grid, plan: SheetPlan) -> tuple[
             continue
         legal.append(Reading(tuple((box, on[i]) for i, box in enumerate(doubtful)), score.total))
     return tuple(legal), 2 ** len(free)
+
+
+def the_one_legal(reading: SheetReading, legal: tuple[Reading, ...]) -> SheetReading:
+    """The guesses for a sheet's doubtful boxes (they stay doubtful, the sheet to check) made the one reading
+    the rules accept, where there is one and it only crosses boxes guessed not crossed: a mark the reader
+    missed, or saw as less than an X, that the rules need.  A doubtful box guessed crossed is not made
+    empty by the rules: the rules cannot tell a misread from a player's slip (a lock crossed without its
+    row's last cell), and the sheet is kept as drawn."""
+    if len(legal) != 1 or any(box.crossed and not on for box, on in legal[0].crossed):
+        return reading
+    on = dict(legal[0].crossed)
+    return replace(reading, boxes=tuple(replace(box, crossed=on[box]) if box in on else box for box in reading.boxes))
 
 
 def reading_text(reading: Reading, grid: Grid) -> str:
