@@ -68,7 +68,7 @@ def _measure(made, where: str, seen: list) -> dict:
         return {"found": False, "seconds": time.perf_counter() - started, "error": str(error), "code": False}
     grid, plan, _ = layout(readings[0].identity)
     checked = check(readings[0], grid, plan)
-    reading = checked.reading  # the marks scan writes: doubtful boxes guessed as the one legal reading, where one is
+    reading = checked.reading  # the marks scan writes: a doubtful box crossed where every legal reading crosses it
     seconds = time.perf_counter() - started
     read = {(b.kind, b.row, b.index) for b in reading.boxes if b.crossed}
     wrong = [(b.kind, b.row, b.index) for b in reading.boxes if ((b.kind, b.row, b.index) in made.truth.crossed)

@@ -634,7 +634,7 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                     target.parent.mkdir(parents=True, exist_ok=True)
                     write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
                     written.append(target)
-                if review:  # the doubtful boxes as guessed in the marks (the one legal reading, where one is)
+                if review:  # the doubtful boxes as guessed in the marks (crossed where the rules need them)
                     reviewed.append((reading.identity, grid, marks_data(checked, grid), checked.problem,
                                      checked.reading.doubtful))
                 if checked.score is None:

@@ -459,7 +459,7 @@ def test_the_review_data_holds_each_sheets_doubtful_boxes(tmp_path, page):
 
 
 @pytest.mark.slow  # a page rendered, rasterised and read: out of the quick tier
-def test_the_one_legal_reading_is_the_guess_in_the_marks_and_on_the_review_page(tmp_path, page):
+def test_a_box_the_rules_need_is_guessed_crossed_in_the_marks_and_on_the_review_page(tmp_path, page):
     import re
 
     job, clean = page
@@ -480,7 +480,7 @@ def test_the_one_legal_reading_is_the_guess_in_the_marks_and_on_the_review_page(
     review, marks = tmp_path / "review.html", tmp_path / "marks"
     result = _invoke(["scan", str(picture), "--grid", "classic", "--review", str(review), "-o", str(marks), "-q"])
     assert result.exit_code == 1  # sheet 3 to check: yellow 12 is doubtful
-    # the lock needs yellow 12: its only legal reading is crossed, and that is the guess the marks hold
+    # the lock needs yellow 12: every legal reading crosses it, and that is the guess the marks hold
     assert json.loads((marks / "sheet-003.json").read_text())["rows"][1] == {"crossed": [2, 3, 4, 5, 6, 12],
                                                                            "lock": True}
     data = json.loads(re.search(r'id="sheetgen-data">(.*?)</script>', review.read_text()).group(1))
@@ -603,17 +603,21 @@ def test_a_sheet_to_check_lists_the_one_reading_of_its_doubtful_boxes_the_rules_
                                                                                       ("cell 1.11", True, 0.5)]
 
 
-def test_the_one_legal_reading_never_empties_a_box_guessed_crossed():
+def test_the_rules_cross_a_doubtful_box_every_legal_reading_crosses_and_never_empty_one():
+    # Red 2, 3, 4, 5, 6 and the red lock crossed surely; red 12 in doubt, read not crossed, and green 4
+    # in doubt too.  The lock needs red 12: both legal readings cross it (green 4 either way), so red 12
+    # is guessed crossed; green 4 stays as read.  Both stay doubtful.
+    checked = _sheet(*_red(2, 3, 4, 5, 6), ("lock", 0, 0, True, 1.0), ("cell", 0, 10, False, 0.5),
+                     ("cell", 2, 8, False, 0.5))
+    assert [reading_on(r) for r in checked.legal] == [(True, False), (True, True)]
+    assert checked.marks.rows[0].crossed == (2, 3, 4, 5, 6, 12) and checked.marks.rows[2].crossed == ()
+    assert len(checked.reading.doubtful) == 2 and checked.score is None
     # Red 2 and 3 crossed; the red lock a doubtful cross (its ink seen), red 12 surely empty: the one legal
     # reading has the lock empty, but a player may have crossed it by mistake (the corpus's sheets the rules
     # forbid): the guess stays as read, and the sheet is to check.
     checked = _sheet(*_red(2, 3), ("lock", 0, 0, True, 0.5))
     assert [reading_on(r) for r in checked.legal] == [(False,)]
     assert checked.marks.rows[0].lock and checked.score is None
-    # Red 11 and 12 doubtful, one guessed crossed: the one legal reading, both crossed, only crosses
-    checked = _sheet(*_red(2, 3, 4, 5), ("lock", 0, 0, True, 1.0), ("cell", 0, 9, True, 0.5),
-                     ("cell", 0, 10, False, 0.5))
-    assert checked.marks.rows[0].crossed == (2, 3, 4, 5, 11, 12)
 
 
 def reading_on(reading):

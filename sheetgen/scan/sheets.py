@@ -27,7 +27,7 @@ class Reading:
 
 @record
 class Checked:
-    reading: SheetReading  # as read, its doubtful boxes' guesses made the one legal reading where there is one
+    reading: SheetReading  # as read, a doubtful box guessed crossed where every legal reading crosses it
     marks: Marks
     score: Score | None  # None: check this sheet
     problem: str = ""  # why it must be checked
@@ -69,7 +69,7 @@ def check(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Checked:
         if len(reading.doubtful) > MOST_DOUBTFUL:
             return Checked(reading, marks, None, problem)
         legal, tried = legal_readings(reading, grid, plan)
-        reading = the_one_legal(reading, legal)
+        reading = as_the_rules_need(reading, legal)
         return Checked(reading, marks_of(reading, grid, plan), None, problem, legal, tried)
     try:
         return Checked(reading, marks, score_sheet(grid, marks))
@@ -106,16 +106,16 @@ def legal_readings(reading: SheetReading, grid: Grid, plan: SheetPlan) -> tuple[
     return tuple(legal), 2 ** len(free)
 
 
-def the_one_legal(reading: SheetReading, legal: tuple[Reading, ...]) -> SheetReading:
-    """The guesses for a sheet's doubtful boxes (they stay doubtful, the sheet to check) made the one reading
-    the rules accept, where there is one and it only crosses boxes guessed not crossed: a mark the reader
-    missed, or saw as less than an X, that the rules need.  A doubtful box guessed crossed is not made
-    empty by the rules: the rules cannot tell a misread from a player's slip (a lock crossed without its
-    row's last cell), and the sheet is kept as drawn."""
-    if len(legal) != 1 or any(box.crossed and not on for box, on in legal[0].crossed):
+def as_the_rules_need(reading: SheetReading, legal: tuple[Reading, ...]) -> SheetReading:
+    """The guesses for a sheet's doubtful boxes (they stay doubtful, the sheet to check) made crossed where
+    every reading the rules accept crosses them (the one legal reading, or a lock's last cell that each of
+    them crosses): a mark the reader missed, or saw as less than an X, that the rules need.  A doubtful
+    box guessed crossed is never made empty by the rules: they cannot tell a misread from a player's slip
+    (a lock crossed without its row's last cell), and the sheet is kept as drawn."""
+    if not legal:
         return reading
-    on = dict(legal[0].crossed)
-    return replace(reading, boxes=tuple(replace(box, crossed=on[box]) if box in on else box for box in reading.boxes))
+    needed = {box for box, _ in legal[0].crossed if all(dict(r.crossed)[box] for r in legal)}
+    return replace(reading, boxes=tuple(replace(box, crossed=True) if box in needed else box for box in reading.boxes))
 
 
 def reading_text(reading: Reading, grid: Grid) -> str:
