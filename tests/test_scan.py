@@ -351,6 +351,27 @@ def test_a_strike_beside_a_pale_second_stroke_is_doubtful_not_a_sure_cross():
     assert decide(replace(strike, second=0.25))[1] >= 0.7  # a quarter of the ink across, however pale: an X
 
 
+def test_a_pale_second_stroke_that_does_not_grow_when_seen_lighter_is_a_strikes_neighbour():
+    from sheetgen.scan.read import INK, SCALE, STROKE, _strikes, decide
+
+    # A 60 x 60 box: a strike along its diagonal (0.9) and, off it, a short pale stroke across (0.3): as
+    # picture 82 of seed 2 (line 0.82, second 0.18, a third as dark as the strike).  With ``grown``, that
+    # stroke goes on fainter (0.15) beyond: an X's second stroke, lighter where the print was.
+    def box(grown: bool):
+        pixels = np.zeros((60, 60), np.float32)
+        for t in range(2, 58):
+            pixels[t - 2:t + 2, t] = 0.9
+        for t in range(32 if grown else 40, 58 if grown else 52):
+            pixels[t, 58 - t:62 - t] = np.maximum(pixels[t, 58 - t:62 - t], 0.3 if 40 <= t < 52 else 0.15)
+        return vision.Picture(pixels, 60, 60)
+
+    for grown, read in ((False, (False, 0.5, "strike")), (True, (True, 0.5, "stroke or cross"))):
+        dark = box(grown)
+        [f] = vision.box_features(dark, [(0, 0, 60, 60)], INK, STROKE * SCALE)
+        assert 0.155 < f.second < 0.2 and f.second_darkness < 0.5 and decide(f) == (True, 0.5, "stroke or cross")
+        assert _strikes(vision, dark, [(0, 0, 60, 60)], [decide(f)], [f]) == [read]
+
+
 def test_the_second_strokes_darkness_is_measured_against_the_firsts():
     # A 40 x 40 box: a stroke along its diagonal at darkness 0.9, and across it a shorter stroke at 0.3
     # (pale) or 0.9 (one pen's); each 4 pixels wide.

@@ -52,7 +52,7 @@ class BoxReading:
     index: int  # the cell's index in its row; 0 for the others
     crossed: bool
     confidence: float
-    what: str  # "cross", "fill", "empty", "stroke", "dot", "faint"
+    what: str  # "cross", "fill", "empty", "stroke", "strike" (a stroke seen again: no X), "dot", "faint"...
 
     @property
     def ident(self) -> str:
@@ -225,7 +225,7 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     pixels = [_pixels(box) for *_, box in boxes]
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
-    decided = _strikes(vision, dark, pixels, [decide(f) for f in features])
+    decided = _strikes(vision, dark, pixels, [decide(f) for f in features], features)
     decided = _pencil(vision, dark, pixels, decided, features)
     decided = _guesses(decided, features, pixels)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
@@ -233,19 +233,21 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
 
 
 def _strikes(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
-             decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
+             decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
     """A box with most of its ink on one stroke and a little across ("stroke or cross") seen again at
     half the ink threshold: an X's short second stroke is ink and grows with the first, while what lies
     across a strike at the ink threshold is the edge of a number or frame the strike crosses (a curl or a
     lens leaves them a pixel out), lost in the strike's own grey edges at half of it.  A box that is then
-    all one straight stroke is a strike, not crossed, still doubtful (a player checks it)."""
+    all one straight stroke is a strike, not crossed, still doubtful (a player checks it).  So is one in
+    doubt only for its pale second stroke (over AMBIGUOUS, under PALE_SECOND of the first's darkness) whose
+    second stroke does not then grow to PALE_SHARE: a number's grey edge, not a pen's."""
     unsure = [n for n, (crossed, _, what) in enumerate(decided) if crossed and what == "stroke or cross"]
     if not unsure:
         return decided
     out = list(decided)
     for n, f in zip(unsure, vision.box_features(dark, [pixels[n] for n in unsure], INK / 2, STROKE * SCALE)):
-        if f.line >= 0.95 and f.second < SECOND:
-            out[n] = (False, 0.5, "stroke")
+        if (f.line >= 0.95 and f.second < SECOND) or (features[n].second >= AMBIGUOUS and f.second < PALE_SHARE):
+            out[n] = (False, 0.5, "strike")
     return out
 
 
@@ -264,7 +266,7 @@ def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
     # doubtful light strokes and dots too: a pencil X crossing a mono sheet's hatching and its number
     # shows only between them, in pieces that at the ink threshold look like one stroke or a dot
     hidden = [n for n, ((crossed, sure, what), f) in enumerate(zip(decided, features))
-              if not crossed and sure < CONFIDENT and what in ("stroke", "dot") and f.darkness < LIGHT_INK]
+              if not crossed and sure < CONFIDENT and what in ("stroke", "strike", "dot") and f.darkness < LIGHT_INK]
     if not faint and not hidden:
         return decided
     decided = _light(vision, dark, pixels, decided, sorted(faint + hidden), noise)
