@@ -3,9 +3,10 @@
     python scripts/scan_corpus.py --pictures 200 --seed 1
 
 Each picture (scripts/scan_pictures.py) is one filled, degraded sheet; the reader is given its grid,
-language, size and theme as `sheetgen scan --grid` would be.  It counts the boxes read right, the sheets
-read exactly, of the sheets reported certain (no doubtful box, the rules accept them) how many are
-exact, single strikes through skipped cells read as crosses, and the seconds per sheet (reading only).
+language, size and theme as `sheetgen scan --grid` would be.  It counts the boxes read right (as the
+marks scan writes have them: a doubtful box as guessed), the sheets read exactly, of the sheets reported
+certain (no doubtful box, the rules accept them) how many are exact, single strikes through skipped cells
+read as crosses, and the seconds per sheet (reading only).
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ def _measure(made, where: str, seen: list) -> dict:
             readings = sheets_in(picture, where, identity, layout)
     except InputError as error:
         return {"found": False, "seconds": time.perf_counter() - started, "error": str(error), "code": False}
-    reading = readings[0]
-    grid, plan, _ = layout(reading.identity)
-    checked = check(reading, grid, plan)
+    grid, plan, _ = layout(readings[0].identity)
+    checked = check(readings[0], grid, plan)
+    reading = checked.reading  # the marks scan writes: a doubtful box crossed where every legal reading crosses it
     seconds = time.perf_counter() - started
     read = {(b.kind, b.row, b.index) for b in reading.boxes if b.crossed}
     wrong = [(b.kind, b.row, b.index) for b in reading.boxes if ((b.kind, b.row, b.index) in made.truth.crossed)

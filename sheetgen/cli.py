@@ -634,9 +634,9 @@ def scan(files: tuple[str, ...], grid_spec: str | None, lang: str, size: str, th
                     target.parent.mkdir(parents=True, exist_ok=True)
                     write_atomic(target, (json.dumps(marks_data(checked, grid), indent=1) + "\n").encode())
                     written.append(target)
-                if review:
+                if review:  # the doubtful boxes as guessed in the marks (crossed where the rules need them)
                     reviewed.append((reading.identity, grid, marks_data(checked, grid), checked.problem,
-                                     reading.doubtful))
+                                     checked.reading.doubtful))
                 if checked.score is None:
                     _complain(f"{reading.where}: {checked.problem}")
                     for line in readings_lines(checked, grid):

@@ -36,8 +36,13 @@ PLAIN = 2.5  # times the sheet's noise: a light X this dark is plainly one; betw
 PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: counted, not sent to check
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
+PALE_SECOND = 0.75  # a second stroke under this share of the first's darkness is pale: perhaps a number's edge
+PALE_SHARE = 0.2  # ... when it holds under this share of the ink (an X's is one pen's, as dark as its first)
 LIGHT_INK = 0.3  # the mean darkness of a box's ink under which it may be light pencil, read again lighter
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
+GUESS_FAINT = 1.5  # a doubtful stroke with less than this times its ink as faint ink around it is one pen's, no halo
+GUESS_DOT = 0.1  # a doubtful "dot" with this much ink is more than a dot: an X askew, guessed crossed
+LOW = 0.7  # a box lower than this share of its width (a Bis box): a strike along it may miss a quarter
 
 
 @record
@@ -47,7 +52,7 @@ class BoxReading:
     index: int  # the cell's index in its row; 0 for the others
     crossed: bool
     confidence: float
-    what: str  # "cross", "fill", "empty", "stroke", "dot", "faint"
+    what: str  # "cross", "fill", "empty", "stroke", "strike" (a stroke seen again: no X), "dot", "faint"...
 
     @property
     def ident(self) -> str:
@@ -220,26 +225,29 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     pixels = [_pixels(box) for *_, box in boxes]
     dark = vision.darkness(sheet, template, SCALE, pixels, round(ALIGN * SCALE))
     features = vision.box_features(dark, pixels, INK, STROKE * SCALE)
-    decided = _strikes(vision, dark, pixels, [decide(f) for f in features])
+    decided = _strikes(vision, dark, pixels, [decide(f) for f in features], features)
     decided = _pencil(vision, dark, pixels, decided, features)
+    decided = _guesses(decided, features, pixels)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
 
 def _strikes(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
-             decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
+             decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
     """A box with most of its ink on one stroke and a little across ("stroke or cross") seen again at
     half the ink threshold: an X's short second stroke is ink and grows with the first, while what lies
     across a strike at the ink threshold is the edge of a number or frame the strike crosses (a curl or a
     lens leaves them a pixel out), lost in the strike's own grey edges at half of it.  A box that is then
-    all one straight stroke is a strike, not crossed, still doubtful (a player checks it)."""
+    all one straight stroke is a strike, not crossed, still doubtful (a player checks it).  So is one in
+    doubt only for its pale second stroke (over AMBIGUOUS, under PALE_SECOND of the first's darkness) whose
+    second stroke does not then grow to PALE_SHARE: a number's grey edge, not a pen's."""
     unsure = [n for n, (crossed, _, what) in enumerate(decided) if crossed and what == "stroke or cross"]
     if not unsure:
         return decided
     out = list(decided)
     for n, f in zip(unsure, vision.box_features(dark, [pixels[n] for n in unsure], INK / 2, STROKE * SCALE)):
-        if f.line >= 0.95 and f.second < SECOND:
-            out[n] = (False, 0.5, "stroke")
+        if (f.line >= 0.95 and f.second < SECOND) or (features[n].second >= AMBIGUOUS and f.second < PALE_SHARE):
+            out[n] = (False, 0.5, "strike")
     return out
 
 
@@ -258,7 +266,7 @@ def _pencil(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]],
     # doubtful light strokes and dots too: a pencil X crossing a mono sheet's hatching and its number
     # shows only between them, in pieces that at the ink threshold look like one stroke or a dot
     hidden = [n for n, ((crossed, sure, what), f) in enumerate(zip(decided, features))
-              if not crossed and sure < CONFIDENT and what in ("stroke", "dot") and f.darkness < LIGHT_INK]
+              if not crossed and sure < CONFIDENT and what in ("stroke", "strike", "dot") and f.darkness < LIGHT_INK]
     if not faint and not hidden:
         return decided
     decided = _light(vision, dark, pixels, decided, sorted(faint + hidden), noise)
@@ -317,6 +325,25 @@ def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], 
     return out
 
 
+def _guesses(decided: list[tuple[bool, float, str]], features: list[Features],
+             pixels: list[tuple[int, int, int, int]]) -> list[tuple[bool, float, str]]:
+    """The guess for boxes already doubtful (they stay doubtful, for the player to check; the guess is
+    what the marks say until then).  A doubtful stroke that misses one of the box's quarters, with
+    little fainter ink about it, is an X with one stroke hidden under a number or the box's print (a
+    strike through a box's middle reaches its four quarters; in a low box, a strike along it may miss
+    one, so not there); a doubtful "dot" with as much ink as a stroke is an X askew.  Both guessed
+    crossed; a box read surely is left as read."""
+    out = list(decided)
+    for n, ((crossed, sure, what), f, (_, _, w, h)) in enumerate(zip(decided, features, pixels)):
+        if crossed or sure >= CONFIDENT:
+            continue
+        if what == "stroke" and f.reach < 1 and f.faint < GUESS_FAINT * f.ink and h >= LOW * w:
+            out[n] = (True, sure, what)
+        elif what == "dot" and f.ink >= GUESS_DOT:
+            out[n] = (True, sure, what)
+    return out
+
+
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
     """Locks checked against their rows' last cells: the rules cross the lock exactly when the last cell
     is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
@@ -324,7 +351,8 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
     stroke or a dot), doubtful when it holds none (a lock left blank is for the player to check, never
     guessed).  Beside a surely empty last cell, a doubtful lock without ink is empty; one with ink stays
     doubtful as read (a misread, or a lock crossed without its last cell, which the rules refuse: such a
-    sheet is never made certain by the rule it breaks)."""
+    sheet is never made certain by the rule it breaks).  Beside a doubtful last cell, a lock in doubt, or
+    read not crossed but with ink, takes the cell's guess and is doubtful: the rules cross them together."""
     last: dict[int, BoxReading] = {}
     for box in readings:
         if box.kind == "cell" and (box.row not in last or box.index > last[box.row].index):
@@ -340,6 +368,14 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
             elif not cell.crossed and box.confidence < CONFIDENT and f.ink < 0.03:
                 box = BoxReading(box.kind, box.row, box.index, False, cell.confidence, "as its row's last cell")
             # a lock with ink beside a surely empty last cell stays as read: a misread, or a sheet the rules refuse
+        elif box.kind == "lock" and cell is not None and (box.confidence < CONFIDENT
+                                                          or (not box.crossed and f.ink >= 0.03)):
+            # beside a doubtful last cell the lock goes with the cell's guess, doubtful too (the sheet's legal
+            # readings try them together): a lock in doubt, or one with ink the reader saw as no X; a lock
+            # surely crossed stays so
+            if box.crossed != cell.crossed:
+                box = BoxReading(box.kind, box.row, box.index, cell.crossed, min(box.confidence, 0.5),
+                                 "as its row's last cell")
         out.append(box)
     return tuple(out)
 
@@ -378,8 +414,11 @@ def decide(f: Features) -> tuple[bool, float, str]:
         return f.ink > 0.08, 0.4, "faint"
     if f.spread < 0.4 and f.second < 0.15:  # long and thin, a little ink across: a wobbly strike or a thin X
         return False, 0.5, "stroke"
-    if f.second < AMBIGUOUS and f.line >= 0.8:  # most on one stroke, a little across: a strike over a number
-        return True, 0.5, "stroke or cross"  # or an X with a short second stroke: the sheet's player checks
+    if f.line >= 0.8 and (f.second < AMBIGUOUS or (f.second < PALE_SHARE and f.second_darkness < PALE_SECOND)):
+        # most on one stroke, a little across: a strike over a number, or an X with a short second stroke (the
+        # sheet's player checks); so is a second stroke much paler than the first: a blurred number's grey
+        # edge beside a strike reads as ink, paler than any pen's
+        return True, 0.5, "stroke or cross"
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 

@@ -27,7 +27,7 @@ class Reading:
 
 @record
 class Checked:
-    reading: SheetReading
+    reading: SheetReading  # as read, a doubtful box guessed crossed where every legal reading crosses it
     marks: Marks
     score: Score | None  # None: check this sheet
     problem: str = ""  # why it must be checked
@@ -68,7 +68,9 @@ def check(reading: SheetReading, grid: Grid, plan: SheetPlan) -> Checked:
         problem = f"check this sheet: doubtful {names}"
         if len(reading.doubtful) > MOST_DOUBTFUL:
             return Checked(reading, marks, None, problem)
-        return Checked(reading, marks, None, problem, *legal_readings(reading, grid, plan))
+        legal, tried = legal_readings(reading, grid, plan)
+        reading = as_the_rules_need(reading, legal)
+        return Checked(reading, marks_of(reading, grid, plan), None, problem, legal, tried)
     try:
         return Checked(reading, marks, score_sheet(grid, marks))
     except InputError as error:
@@ -102,6 +104,18 @@ def legal_readings(reading: SheetReading, grid: Grid, plan: SheetPlan) -> tuple[
             continue
         legal.append(Reading(tuple((box, on[i]) for i, box in enumerate(doubtful)), score.total))
     return tuple(legal), 2 ** len(free)
+
+
+def as_the_rules_need(reading: SheetReading, legal: tuple[Reading, ...]) -> SheetReading:
+    """The guesses for a sheet's doubtful boxes (they stay doubtful, the sheet to check) made crossed where
+    every reading the rules accept crosses them (the one legal reading, or a lock's last cell that each of
+    them crosses): a mark the reader missed, or saw as less than an X, that the rules need.  A doubtful
+    box guessed crossed is never made empty by the rules: they cannot tell a misread from a player's slip
+    (a lock crossed without its row's last cell), and the sheet is kept as drawn."""
+    if not legal:
+        return reading
+    needed = {box for box, _ in legal[0].crossed if all(dict(r.crossed)[box] for r in legal)}
+    return replace(reading, boxes=tuple(replace(box, crossed=True) if box in needed else box for box in reading.boxes))
 
 
 def reading_text(reading: Reading, grid: Grid) -> str:

@@ -51,6 +51,9 @@ class Features:
     line: float = 0.0  # the share of the ink on one straight stroke (a strike: near 1; an X: well under)
     faint: float = 0.0  # the share of the inner part half as much darker as ink is: pencil too light to be ink
     second: float = 0.0  # the share of the ink on a second straight stroke, across the first (an X: well over 0)
+    # the mean darkness of the second stroke's ink against the first's: an X's strokes are one pen's (near 1 or
+    # over); a printed number's edge that a strike leaves beside itself is lighter; 1 where there is no second
+    second_darkness: float = 1.0
 
 
 def decode(data: bytes) -> Picture | None:
@@ -186,12 +189,15 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
         ys, xs = np.nonzero(inked)
         # a stroke's band, narrower in a low box, where the widest pen's band would hold an X whole
         width = min(band, 0.45 * min(part.shape))
-        spread, line, second = _spread(xs.astype(np.float64), ys.astype(np.float64), width, band)
+        values = part[inked]
+        spread, line, second, second_darkness = _spread(xs.astype(np.float64), ys.astype(np.float64), width, band,
+                                                        values)
         hh, ww = part.shape
         quarters = [inked[:hh // 2, :ww // 2], inked[:hh // 2, ww // 2:], inked[hh // 2:, :ww // 2],
                     inked[hh // 2:, ww // 2:]]
         reach = sum(1 for q in quarters if q.size and q.mean() > 0.04) / 4
-        result.append(Features(count / part.size, spread, reach, float(part[inked].mean()), line, faint, second))
+        result.append(Features(count / part.size, spread, reach, float(values.mean()), line, faint, second,
+                               second_darkness))
     return result
 
 
@@ -211,19 +217,22 @@ def shares(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: flo
             for x, y, w, h in boxes]
 
 
-def _spread(xs: Any, ys: Any, band: float, widest: float | None = None) -> tuple[float, float, float]:
+def _spread(xs: Any, ys: Any, band: float, widest: float | None = None,
+            values: Any = None) -> tuple[float, float, float, float]:
     """The square root of the ratio of the ink's smaller to larger principal variance, the largest
     share of the ink in one straight band ``band`` pixels wide, over every direction, and the largest
     share in a second band at least 30 degrees across the first, of the ink outside it: a strike's
     ink lies nearly all in one band, an X's along two crossing ones.  Where ``band`` is narrower than
     ``widest`` (a low box) and the first band's ink is a stroke wider than ``band`` (its pixels over
     its length), the band is that stroke's width, up to ``widest``: a wide pen's strike through a low
-    box spills out of a narrow band on both sides, which read as a second stroke."""
+    box spills out of a narrow band on both sides, which read as a second stroke.  Last, with the ink's
+    darkness ``values``, the mean darkness of the second band's ink against the first band's (1 without
+    ``values`` or a second band)."""
     cv2, np = _libraries()
     cov = np.cov(np.vstack((xs, ys)))
     low, high = np.linalg.eigvalsh(cov)
     if high <= 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, 1.0
     steps = 36
     angles = np.linspace(0, np.pi, steps, endpoint=False)
     offsets = np.outer(np.cos(angles), xs) + np.outer(np.sin(angles), ys)
@@ -245,11 +254,19 @@ def _spread(xs: Any, ys: Any, band: float, widest: float | None = None) -> tuple
     best, start = int(most[at]), int(np.argmax(first[at]))
     outside = (offsets[at] < start) | (offsets[at] >= start + width)
     second = 0
+    darkness = 1.0
     across = [n for n in range(steps) if min((n - at) % steps, (at - n) % steps) >= steps // 6]
     if outside.any() and across:
         rest = offsets[across][:, outside]
-        second = int(bands(rest - rest.min(axis=1, keepdims=True)).max())
-    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs)
+        rest = rest - rest.min(axis=1, keepdims=True)
+        counts = bands(rest)
+        second = int(counts.max())
+        if values is not None and second:
+            direction, begin = np.unravel_index(int(np.argmax(counts)), counts.shape)
+            within = (rest[direction] >= begin) & (rest[direction] < begin + width)
+            first_mean = float(values[~outside].mean())
+            darkness = float(values[outside][within].mean()) / first_mean if first_mean > 0 else 1.0
+    return float(np.sqrt(max(low, 0.0) / high)), best / len(xs), second / len(xs), darkness
 
 
 def _bands(rows: Any, width: int) -> Any:
