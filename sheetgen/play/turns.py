@@ -2,20 +2,34 @@
 
 ``Game.run`` plays any grid with any strategies by reading the rulebook's
 tables in a loop.  When every seat is ``Ranked`` it plays with a loop made
-here instead: the source of a function in which the grid's places for each
-white sum are spelt out (each row, cell index and threshold a constant), each
-seat's sheet is bound to local names, each strategy's keys are tables indexed
-by the row's next cell and crosses, and nothing is looked up by attribute in
-the hot path.  The source is compiled once per rulebook and table of
-strategies (``Rulebook.loop``) and plays the same games as the generic loop,
-draw for draw; ``tests/test_game.py`` plays both and compares them.
+here instead: the source of a function that plays the same games as the
+generic loop, draw for draw (``tests/test_game.py`` plays both and compares
+them), compiled once per rulebook and table of strategies (``Rulebook.loop``).
+
+What it keeps: per seat and row, the row's *view*: a tuple of the keys its
+strategy gives each move in that row, indexed by the move's colour and
+number (``colour * sums + number``; ``NEVER`` where the row has no such cell,
+the cell is not legal, or the strategy refuses it), once for a calm action
+and once with a penalty at stake.  A view depends only on the row's next
+cell, its crosses and (with small boxes) whether the box under its
+rightmost cross is crossed, so all views are made once per rank and grid
+(``views``) and a cross replaces the row's two views by two look-ups.  A
+decision is then one subscript per place:
+
+- action 1: per white sum, each seat's places are constants, the best key
+  found by comparisons, and the cross written out for each place (row, cell,
+  its bit and weight as constants);
+- action 2: per colour still in the game, the places of white + die are read
+  from the active seat's views, by the die (a colour in one row) or by a few
+  comparisons of the number (a colour spread over rows).
 
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-Rare events (a row's last cell, a framed cell or a symbol, lucky numbers,
+Rare events (a row's last cell, a framed cell or a symbol, a lucky number,
 rows closing) are handed to the generic engine's own methods, with the table
-brought up to date first, so the rules are written once.
+brought up to date first, so the rules are written once; the views of the
+sheets they touched are read again after them.
 """
 
 from __future__ import annotations
@@ -29,6 +43,9 @@ if TYPE_CHECKING:
 # A written loop: (game, table, sheets, each seat's draws, dice) -> None, until GameOver or the end of the dice.
 Loop = Callable[["Game", "Table", Sequence["Sheet"], Sequence[Callable[[int], int]], Iterator["Roll"]], None]
 Seats = tuple[tuple["Rank", bool], ...]  # per seat: its rank and whether it draws for a lone best move
+View = tuple[int, ...]  # a row's keys by colour * sums + number
+# Per small box state (0: the box under the rightmost cross free, 1: crossed), per row, next cell and crosses.
+Views = tuple[tuple[tuple[tuple[View, ...], ...], ...], ...]
 
 
 class _Source:
@@ -57,227 +74,468 @@ def _int(value: int | bool) -> str:
     return repr(int(value))
 
 
-def write_loop(rules: Rulebook, seats: Seats) -> tuple[str, dict]:
-    """The source of the loop for ``rules`` and ``seats``, and the values its defaults name."""
-    from .game import NEVER, GameOver
+def sums(rules: Rulebook) -> int:
+    """Numbers a view holds per colour: 0 to 2 x faces."""
+    return 2 * rules.grid.dice_faces + 1
 
-    ranks: list[Rank] = []
-    for rank, _ in seats:
-        if rank not in ranks:
-            ranks.append(rank)
-    env: dict = {"GameOver": GameOver, "NEVER": NEVER}
-    defaults: list[str] = ["NEVER=NEVER", "GameOver=GameOver"]
 
-    def bind(name: str, value: object) -> str:
-        if name not in env:
-            env[name] = value
-            defaults.append(f"{name}={name}")
+def view_index(rules: Rulebook, row: int, index: int) -> int:
+    """Where a row's view keeps the key of its cell ``index``."""
+    return rules.colour[row][index] * sums(rules) + rules.numbers[row][index]
+
+
+def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
+    """Every view a row can have with ``rank``, calm or with a penalty at stake:
+    ``[box][row][next cell][crosses]`` (equal views are one tuple)."""
+    from .game import COLOURS, NEVER
+
+    keys = rules.keys(rank)[threat]
+    width = len(COLOURS) * sums(rules)
+    most = len(keys[0][0])
+    made: dict[View, View] = {}
+    boxes = (0, 1) if rules.bis else (0,)
+    out = []
+    for box in boxes:
+        per_row = []
+        for r in range(rules.rows):
+            last = rules.last[r]
+            at = [view_index(rules, r, i) for i in range(last + 1)]
+            per_next = []
+            for n in range(last + 1):
+                per_crosses = []
+                for c in range(most):
+                    view = [NEVER] * width
+                    for i in range(n, last + 1):
+                        closes = i == last
+                        if not closes or c >= rules.close_after:
+                            view[at[i]] = keys[closes][i - n][c]
+                    if rules.bis and n > 0 and not box:
+                        view[at[n - 1]] = keys[0][0][c]
+                    found = tuple(view)
+                    per_crosses.append(made.setdefault(found, found))
+                per_next.append(tuple(per_crosses))
+            per_row.append(tuple(per_next))
+        out.append(tuple(per_row))
+    return tuple(out)
+
+
+def _viewer(rules: Rulebook, calm: Views, threat: Views) -> Callable[[Sheet], tuple[View, ...]]:
+    """A sheet's views, every row's calm view then every row's view under threat."""
+    from .game import COLOURS, NEVER, SHUT
+
+    shut = (NEVER,) * (len(COLOURS) * sums(rules))
+    rows, bis = range(rules.rows), rules.bis
+
+    def view(sheet: Sheet) -> tuple[View, ...]:
+        found_calm, found_threat = [], []
+        for r in rows:
+            n = sheet.next[r]
+            if n == SHUT:
+                found_calm.append(shut)
+                found_threat.append(shut)
+                continue
+            box = 1 if bis and n > 0 and sheet.boxes[r] >> (n - 1) & 1 else 0
+            c = sheet.crosses[r]
+            found_calm.append(calm[box][r][n][c])
+            found_threat.append(threat[box][r][n][c])
+        return (*found_calm, *found_threat)
+
+    return view
+
+
+class _Writer:
+    """The source of one loop: its lines, and the tables its defaults name."""
+
+    def __init__(self, rules: Rulebook, seats: Seats):
+        from .game import NEVER, GameOver
+
+        self.rules, self.seats = rules, seats
+        self.ranks: list[Rank] = []
+        for rank, _ in seats:
+            if rank not in self.ranks:
+                self.ranks.append(rank)
+        self.env: dict = {}
+        self.defaults: list[str] = []
+        self.out = _Source()
+        self.players = len(seats)
+        self.rows = rules.rows
+        self.sums = sums(rules)
+        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("WEIGHT", rules.weight),
+                            ("PLAIN", rules.plain), ("PICK", _pick)):
+            self.bind(name, value)
+        if rules.lucky:
+            self.bind("NUMBERS", rules.numbers)
+            self.bind("LAST", rules.last)
+        for r in range(self.rows):
+            self.bind(f"PLAIN_{r}", rules.plain[r])
+            self.bind(f"WEIGHT_{r}", rules.weight[r])
+            index = [-1] * (4 * self.sums)
+            for i in range(rules.last[r] + 1):
+                index[view_index(rules, r, i)] = i
+            self.bind(f"IX_{r}", tuple(index))
+        for k, rank in enumerate(self.ranks):
+            calm, threat = views(rules, rank, False), views(rules, rank, True)
+            self.bind(f"VIEW{k}", _viewer(rules, calm, threat))
+            for box in range(len(calm)):
+                for r in range(self.rows):
+                    self.bind(f"VA{k}_{box}_{r}", calm[box][r])
+                    self.bind(f"VH{k}_{box}_{r}", threat[box][r])
+        self.bind("SHUT", (NEVER,) * (4 * self.sums))
+        self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
+        self.bind("FLAGS", lambda in_game, colours=tuple(self.colours): tuple(c in in_game for c in colours))
+
+    def bind(self, name: str, value: object) -> str:
+        if name not in self.env:
+            self.env[name] = value
+            self.defaults.append(f"{name}={name}")
         return name
 
-    keys = [rules.keys(rank) for rank in ranks]
-    faces = rules.grid.dice_faces
-    players = len(seats)
-    bind("WEIGHT", rules.weight)
-    bind("PLAIN", rules.plain)
-    bind("BY_ROLL", rules.by_roll)
-    if rules.lucky:
-        bind("NUMBERS", rules.numbers)
-        bind("LAST", rules.last)
+    def rank(self, p: int) -> int:
+        return self.ranks.index(self.seats[p][0])
 
-    def cell_table(k: int, closes: bool, i: int) -> str:
-        # keys when the row's next cell is n (0 to i): the move loses i - n cells
-        calm = keys[k][0][closes]
-        return bind(f"A{k}_{_int(closes)}_{_int(i)}", tuple(calm[i - n] for n in range(i + 1)))
+    # -- pieces ------------------------------------------------------------------
 
-    out = _Source()
-    out("def play(game, table, sheets, draws, dice, {}):".format(", ".join(defaults)))
-    out.depth += 1
-    out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
-    out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
-    for p in range(players):
-        out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
-        if rules.lucky:
-            out(f"L{p} = s{p}.lucky")
-    out("cross, closing, close_rows, in_game = game.cross, game.closing, game.close_rows, table.in_game")
-    out("fewest = game.fewest_crosses_moves")
-    out("rolls = table.rolls; active, (w1, w2), d, ac = table.active, table.white, table.dice, table.active_crossed")
-    out("for w1, w2, d in dice:")
-    with out.indent():
-        out("rolls += 1")
-        out(f"active = (rolls - 1) % {_int(players)}")
-        out("ac = False")
-        out("t = w1 + w2")
-        totals = [t for t in range(2, 2 * faces + 1)]
-        _dispatch(out, "t", totals, lambda t: _action1(out, rules, seats, ranks, t, cell_table, bind))
+    def sync(self, action: int) -> None:
+        """The table as the generic loop keeps it, before the engine's own methods read it."""
+        self.out(f"table.rolls, table.active, table.white, table.dice, table.action, table.active_crossed = "
+                 f"rolls, active, (w1, w2), d, {_int(action)}, ac")
 
-        out("if closing:")
+    def names(self, p: int) -> str:
+        """Seat ``p``'s views as a target list."""
+        return ", ".join([f"a{p}_{r}" for r in range(self.rows)] + [f"h{p}_{r}" for r in range(self.rows)]) + ","
+
+    def refresh(self, p: int) -> None:
+        self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+
+    def refresh_all(self) -> None:
+        for p in range(self.players):
+            self.refresh(p)
+        self.out(f"{''.join(f'g{c}, ' for c in self.colours)}= FLAGS(in_game)")
+
+    def closed(self) -> None:
+        """After ``close_rows``: the rows closed for everybody, shut in every seat's views."""
+        out = self.out
+        for r in range(self.rows):
+            out(f"if closed[{_int(r)}]:")
+            with out.indent():
+                out(" = ".join([f"{v}{p}_{r}" for p in range(self.players) for v in "ah"] + ["SHUT"]))
+        out(f"{''.join(f'g{c}, ' for c in self.colours)}= FLAGS(in_game)")
+
+    def cell(self, p: int, r: int, i: int, action: int) -> None:
+        """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
+        rules, out, k = self.rules, self.out, self.rank(p)
+        if rules.bis:
+            out(f"if nx{p}[{_int(r)}] <= {_int(i)}:")
+            out.depth += 1
+        if rules.plain[r][i]:
+            out(f"cl{p}[{_int(r)}] |= {_int(1 << i)}")
+            out(f"c = cr{p}[{_int(r)}] + {_int(rules.weight[r][i])}")
+            out(f"cr{p}[{_int(r)}] = c")
+            out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
+            out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
+        else:
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
+            self.refresh(p)
+        if rules.bis:
+            out.depth -= 1
+            out("else:")
+            with out.indent():
+                self.box(p, r, str(i), i + 1)
+
+    def box(self, p: int, r: int, i: str, n: int | str) -> None:
+        k, out = self.rank(p), self.out
+        bit = _int(1 << int(i)) if i.isdigit() else f"1 << {i}"
+        nxt = _int(n) if isinstance(n, int) else n
+        out(f"bx{p}[{_int(r)}] |= {bit}")
+        out(f"c = cr{p}[{_int(r)}] + 1")
+        out(f"cr{p}[{_int(r)}] = c")
+        out(f"a{p}_{r} = VA{k}_1_{r}[{nxt}][c]; h{p}_{r} = VH{k}_1_{r}[{nxt}][c]")
+
+    def cell_at(self, p: int, r: int, action: int) -> None:
+        """Seat ``p`` crosses cell ``i`` (a name) of row ``r``."""
+        rules, out, k = self.rules, self.out, self.rank(p)
+        if rules.bis:
+            out(f"if nx{p}[{_int(r)}] <= i:")
+            out.depth += 1
+        out(f"if PLAIN_{r}[i]:")
         with out.indent():
-            _sync(out, 1)
-            out("close_rows()")
-        _dispatch(out, "active", list(range(players)), lambda p: _action2(out, rules, seats, ranks, p, bind))
-    out("if rolls != table.rolls:")
-    with out.indent():
-        _sync(out, 2)
-    return "\n".join(out.lines) + "\n", env
-
-
-def _sync(out: _Source, action: int) -> None:
-    """The table as the generic loop keeps it, before the engine's own methods read it."""
-    out(f"table.rolls, table.active, table.white, table.dice, table.action, table.active_crossed = "
-        f"rolls, active, (w1, w2), d, {_int(action)}, ac")
-
-
-def _dispatch(out: _Source, name: str, values: list[int], emit: Callable[[int], None]) -> None:
-    """``if name < m: ... else: ...`` down to one value each: a few comparisons, not one per value."""
-    if len(values) == 1:
-        emit(values[0])
-        return
-    middle = len(values) // 2
-    out(f"if {name} < {_int(values[middle])}:")
-    with out.indent():
-        _dispatch(out, name, values[:middle], emit)
-    out("else:")
-    with out.indent():
-        _dispatch(out, name, values[middle:], emit)
-
-
-def _compare(out: _Source, move: str, first: bool) -> None:
-    if first:  # nothing better yet, and no ties
-        out("if key < NEVER:")
-        with out.indent():
-            out(f"best = key; move = {move}")
-        return
-    out("if key < best:")
-    with out.indent():
-        out(f"best = key; move = {move}; ties = None")
-    out("elif key == best < NEVER:")
-    with out.indent():
-        out(f"ties = [move, {move}] if ties is None else ties + [{move}]")
-
-
-def _apply(out: _Source, p: int, action: int) -> None:
-    out("k, r, i = move")
-    out("if k == 1:")
-    with out.indent():
-        out(f"bx{p}[r] |= 1 << i")
-        out(f"cr{p}[r] += 1")
-    out("else:")
-    with out.indent():
-        out("if k == 2:")
-        with out.indent():
-            out(f"s{p}.lucky_crosses += 1")
-            out(f"s{p}.lucky_rows[r] += WEIGHT[r][i]")
-        out("if PLAIN[r][i]:")
-        with out.indent():
-            out(f"cl{p}[r] |= 1 << i")
-            out(f"cr{p}[r] += WEIGHT[r][i]")
-            out(f"nx{p}[r] = i + 1")
+            out(f"cl{p}[{_int(r)}] |= 1 << i")
+            out(f"c = cr{p}[{_int(r)}] + WEIGHT_{r}[i]")
+            out(f"cr{p}[{_int(r)}] = c")
+            out(f"nx{p}[{_int(r)}] = n = i + 1")
+            out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
         out("else:")
         with out.indent():
-            _sync(out, action)
-            out(f"cross(s{p}, r, i, {_int(action)})")
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, i, {_int(action)})")
+            self.refresh(p)
+        if rules.bis:
+            out.depth -= 1
+            out("else:")
+            with out.indent():
+                self.box(p, r, "i", "i + 1")
 
-
-def _take(out: _Source, p: int, draw_single: bool, action: int, then: str) -> None:
-    """Seat ``p``'s choice of the best move found (ties drawn as its strategy draws them) crossed, and ``then``."""
-    out("if ties is not None:")
-    with out.indent():
-        out(f"move = ties[draw{p}(len(ties))]")
-    if draw_single:
-        out("elif move is not None:")
+    def compare(self, move: str, first: bool) -> None:
+        out = self.out
+        if first:  # nothing better yet, and no ties
+            out("if key < NEVER:")
+            with out.indent():
+                out(f"best = key; move = {move}")
+            return
+        out("if key < best:")
         with out.indent():
-            out(f"draw{p}(1)")
-    out("if move is not None:")
-    with out.indent():
-        _apply(out, p, action)
-        out(then)
+            out(f"best = key; move = {move}; ties = None")
+        out("elif key == best < NEVER:")
+        with out.indent():
+            out(f"ties = [move, {move}] if ties is None else ties + [{move}]")
 
+    def choose(self, p: int) -> None:
+        """Seat ``p``'s choice among ties, drawn as its strategy draws."""
+        out = self.out
+        out("if ties is not None:")
+        with out.indent():
+            out(f"move = ties[draw{p}(len(ties))]")
+        if self.seats[p][1]:
+            out("elif move is not None:")
+            with out.indent():
+                out(f"draw{p}(1)")
 
-def _action1(out: _Source, rules: Rulebook, seats: Seats, ranks: list, t: int,
-             cell_table: Callable[[int, bool, int], str], bind: Callable[[str, object], str]) -> None:
-    close_after = _int(rules.close_after)
-    for p, (rank, draw_single) in enumerate(seats):
-        k = ranks.index(rank)
+    # -- action 1 ----------------------------------------------------------------
+
+    def action1(self, t: int) -> None:
+        rules, out = self.rules, self.out
+        places = rules.by_sum[t]
+        for p in range(self.players):
+            if rules.lucky:
+                out(f"if {_int(t)} in L{p}:")
+                with out.indent():
+                    self.lucky_action1(p, t)
+                if not places:
+                    continue
+                out("else:")
+                out.depth += 1
+            elif not places:
+                continue
+            keys = [f"k{j}" for j in range(len(places))]
+            for j, (r, i, _, _, _) in enumerate(places):
+                out(f"{keys[j]} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+            out(f"m = {keys[0]}")
+            for key in keys[1:]:
+                out(f"if {key} < m: m = {key}")
+            out("if m < NEVER:")
+            with out.indent():
+                if len(keys) > 1:
+                    out(f"if {' + '.join(f'({key} == m)' for key in keys)} > 1:")
+                    with out.indent():
+                        out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                    if self.seats[p][1]:
+                        out("else:")
+                        with out.indent():
+                            out(f"draw{p}(1)")
+                elif self.seats[p][1]:
+                    out(f"draw{p}(1)")
+                if len(places) == 1:
+                    self.cell(p, places[0][0], places[0][1], 1)
+                for j, (r, i, _, _, _) in enumerate(places if len(places) > 1 else ()):
+                    out("else:" if j == len(places) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
+                    with out.indent():
+                        self.cell(p, r, i, 1)
+                out(f"if active == {_int(p)}: ac = True")
+            if rules.lucky:
+                out.depth -= 1
+
+    def lucky_action1(self, p: int, t: int) -> None:
+        """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: every legal move
+        (cells, small boxes, lucky crosses) ranked from the sheet, the move made by the engine."""
+        rules, out = self.rules, self.out
+        k = self.rank(p)
+        calm = rules.keys(self.seats[p][0])[0]
         out("best = NEVER; move = None; ties = None")
         first = True
         for r, i, closes, _, _ in rules.by_sum[t]:
             row, index = _int(r), _int(i)
+            cells = self.bind(f"A{k}_{_int(closes)}_{_int(i)}", tuple(calm[closes][i - n] for n in range(i + 1)))
             out(f"n = nx{p}[{row}]")
             out(f"if n <= {index}:")
             with out.indent():
-                cells = cell_table(k, closes, i)
                 if closes:
                     out(f"c = cr{p}[{row}]")
-                    out(f"if c >= {close_after}:")
+                    out(f"if c >= {_int(rules.close_after)}:")
                     with out.indent():
                         out(f"key = {cells}[n][c]")
-                        _compare(out, f"(0, {row}, {index})", first)
+                        self.compare(f"(0, {row}, {index})", first)
                 else:
                     out(f"key = {cells}[n][cr{p}[{row}]]")
-                    _compare(out, f"(0, {row}, {index})", first)
+                    self.compare(f"(0, {row}, {index})", first)
             if rules.bis:
-                box = bind(f"B{k}", rules.keys(rank)[0][0][0])
+                box = self.bind(f"B{k}", calm[0][0])
                 out(f"elif n == {_int(i + 1)} and not bx{p}[{row}] >> {index} & 1:")
                 with out.indent():
                     out(f"key = {box}[cr{p}[{row}]]")
-                    _compare(out, f"(1, {row}, {index})", first)
+                    self.compare(f"(1, {row}, {index})", first)
             first = False
-        if rules.lucky:
-            lucky = bind(f"Z{k}", (rules.keys(rank)[0][0][0], rules.keys(rank)[0][1][0]))
-            out(f"if {_int(t)} in L{p}:")
-            with out.indent():
-                out(f"for found in fewest(s{p}, 2):")
-                with out.indent():
-                    out("r = found[1]; i = found[2]")
-                    out(f"if NUMBERS[r][i] == {_int(t)}:")
-                    with out.indent():
-                        out("continue")
-                    out(f"key = {lucky}[i == LAST[r]][cr{p}[r]]")
-                    _compare(out, "found", False)
-        _take(out, p, draw_single, 1, f"if active == {_int(p)}: ac = True")
-
-
-def _action2(out: _Source, rules: Rulebook, seats: Seats, ranks: list, p: int,
-             bind: Callable[[str, object], str]) -> None:
-    rank, draw_single = seats[p]
-    k = ranks.index(rank)
-    keys = rules.keys(rank)
-    now = bind(f"Q{k}", (keys[1], keys[0]))  # by whether the active player crossed in action 1: no threat then
-    sides = _int(rules.grid.dice_faces + 1)
-    out(f"now = {now}[ac]")
-    out("best = NEVER; move = None; ties = None")
-    out(f"wh = (w1 * {sides} + w2) * {sides}")
-    out("for col in in_game:")
-    with out.indent():
-        out("for r, i, closes, cell, box in BY_ROLL[col][wh + d[col]]:")
+        lucky = self.bind(f"Z{k}", (calm[0][0], calm[1][0]))
+        out(f"for found in fewest(s{p}, 2):")
         with out.indent():
-            out(f"n = nx{p}[r]")
-            out("if i >= n:")
-            with out.indent():
-                out(f"if closes and cr{p}[r] < {_int(rules.close_after)}:")
-                with out.indent():
-                    out("continue")
-                out(f"key = now[closes][i - n][cr{p}[r]]; found = cell")
-            if rules.bis:
-                out(f"elif i == n - 1 and not bx{p}[r] >> i & 1:")
-                with out.indent():
-                    out(f"key = now[0][0][cr{p}[r]]; found = box")
-            out("else:")
+            out("r = found[1]; i = found[2]")
+            out(f"if NUMBERS[r][i] == {_int(t)}:")
             with out.indent():
                 out("continue")
-            _compare(out, "found", False)
-    _take(out, p, draw_single, 2, "ac = True")
-    out("if not ac:")
-    with out.indent():
-        out(f"s{p}.penalties += 1")
-        out(f"if s{p}.penalties >= {_int(rules.penalty_boxes)}:")
+            out(f"key = {lucky}[i == LAST[r]][cr{p}[r]]")
+            self.compare("found", False)
+        self.choose(p)
+        out("if move is not None:")
         with out.indent():
-            _sync(out, 2)
-            out("raise GameOver('penalties')")
-    out("if closing:")
-    with out.indent():
-        _sync(out, 2)
-        out("close_rows()")
+            self.sync(1)
+            out(f"apply(s{p}, move, 1)")
+            self.refresh(p)
+            out(f"if active == {_int(p)}: ac = True")
+
+    # -- action 2 ----------------------------------------------------------------
+
+    def action2(self, p: int) -> None:
+        rules, out = self.rules, self.out
+        out("best = NEVER; move = None; ties = None")
+        out("if ac:")
+        with out.indent():
+            self.coloured(p, "a")
+        out("else:")
+        with out.indent():
+            self.coloured(p, "h")
+        self.choose(p)
+        out("if move is not None:")
+        with out.indent():
+            out("r, v = move")
+            self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+            out("ac = True")
+        out("if not ac:")
+        with out.indent():
+            out(f"s{p}.penalties += 1")
+            out(f"if s{p}.penalties >= {_int(rules.penalty_boxes)}:")
+            with out.indent():
+                self.sync(2)
+                out("raise GameOver('penalties')")
+        out("if closing:")
+        with out.indent():
+            self.sync(2)
+            out("close_rows()")
+            self.closed()
+
+    def coloured_cross(self, p: int, r: int) -> None:
+        self.out(f"i = IX_{r}[v]")
+        self.cell_at(p, r, 2)
+
+    def coloured(self, p: int, kind: str) -> None:
+        """Action 2's places of seat ``p``, read from its views ``kind`` (a: calm, h: a penalty at stake)."""
+        rules, out = self.rules, self.out
+        for c in self.colours:
+            # per number, the rows with a cell of that colour and number, top row first
+            rows_of = {v: [r for r in range(self.rows) for i in range(rules.last[r] + 1)
+                           if rules.colour[r][i] == c and rules.numbers[r][i] == v] for v in range(self.sums)}
+            spread = sorted({r for found in rows_of.values() for r in found})
+            out(f"if g{c}:")
+            with out.indent():
+                out(f"e = d[{_int(c)}] + {_int(c * self.sums)}")
+                for white in ("w1", "w2"):
+                    if white == "w2":
+                        out("if w1 != w2:")
+                        out.depth += 1
+                    out(f"v = {white} + e")
+                    if len(spread) == 1:
+                        r = spread[0]
+                        out(f"key = {kind}{p}_{r}[v]")
+                        self.compare(f"({_int(r)}, v)", False)
+                    else:  # runs of numbers whose cells of this colour are in the same rows (a number without one
+                        # joins any run: every view holds NEVER for it)
+                        runs: list[tuple[int, list[int]]] = []
+                        for v in range(2, self.sums):
+                            if not runs or rows_of[v] and runs[-1][1] and rows_of[v] != runs[-1][1]:
+                                runs.append((c * self.sums + v, rows_of[v]))
+                            elif rows_of[v]:
+                                runs[-1] = (runs[-1][0], rows_of[v])
+                        at = dict(runs)
+
+                        def emit(v: int, at: dict[int, list[int]] = at) -> None:
+                            self.coloured_rows(p, kind, at[v])
+
+                        self.dispatch("v", sorted(at), emit)
+                    if white == "w2":
+                        out.depth -= 1
+
+    def coloured_rows(self, p: int, kind: str, rows: list[int]) -> None:
+        for r in rows:
+            self.out(f"key = {kind}{p}_{r}[v]")
+            self.compare(f"({_int(r)}, v)", False)
+
+    def dispatch(self, name: str, values: list[int], emit: Callable[[int], None]) -> None:
+        """``if name < m: ... else: ...`` down to one value each: a few comparisons, not one per value."""
+        out = self.out
+        if len(values) == 1:
+            emit(values[0])
+            return
+        middle = len(values) // 2
+        out(f"if {name} < {_int(values[middle])}:")
+        with out.indent():
+            self.dispatch(name, values[:middle], emit)
+        out("else:")
+        with out.indent():
+            self.dispatch(name, values[middle:], emit)
+
+    # -- the whole loop ------------------------------------------------------------
+
+    def write(self) -> str:
+        rules, out, players = self.rules, self.out, self.players
+        out.depth = 1
+        out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
+        out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
+        for p in range(players):
+            out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
+            if rules.lucky:
+                out(f"L{p} = s{p}.lucky")
+        out("cross, closing, close_rows, in_game, apply = game.cross, game.closing, game.close_rows, table.in_game,"
+            " game.apply")
+        out("fewest, closed = game.fewest_crosses_moves, table.closed")
+        self.refresh_all()
+        out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
+        out("ac = table.active_crossed")
+        out("for w1, w2, d in dice:")
+        with out.indent():
+            out("rolls += 1")
+            out(f"active = (rolls - 1) % {_int(players)}")
+            out("ac = False")
+            out("t = w1 + w2")
+            self.dispatch("t", list(range(2, self.sums)), self.action1)
+            out("if closing:")
+            with out.indent():
+                self.sync(1)
+                out("close_rows()")
+                self.closed()
+            self.dispatch("active", list(range(players)), self.action2)
+        out("if rolls != table.rolls:")
+        with out.indent():
+            self.sync(2)
+        head = f"def play(game, table, sheets, draws, dice, {', '.join(self.defaults)}):"
+        return "\n".join([head, *out.lines]) + "\n"
+
+
+def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
+    """Ties for ``best`` broken by ``draw`` in the places' order: the keys with only the chosen one left at best."""
+    from .game import NEVER
+
+    ties = [j for j in range(len(keys)) if keys[j] == best]
+    found = [NEVER] * len(keys)
+    found[ties[draw(len(ties))]] = best
+    return found
+
+
+def write_loop(rules: Rulebook, seats: Seats) -> tuple[str, dict]:
+    """The source of the loop for ``rules`` and ``seats``, and the values its defaults name."""
+    for numbers in rules.numbers:
+        if len(set(numbers)) != len(numbers):  # the loader refuses it; a view has one place per number
+            raise ValueError("a number twice in one row")
+    writer = _Writer(rules, seats)
+    return writer.write(), writer.env
 
 
 def make_loop(rules: Rulebook, seats: Seats) -> Loop:
