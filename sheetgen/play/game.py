@@ -760,7 +760,7 @@ def _rolls_table(faces: int) -> tuple[Roll, ...]:
     return tuple((a, b, coloured) for a, b in whites for coloured in colours)
 
 
-def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
+class RandomDice:
     """An endless stream of fair rolls of two white and four coloured dice.
 
     One draw per roll from ``rng`` picks one of the faces**6 outcomes, which
@@ -768,18 +768,44 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     draw takes random bits and rejects values past the last outcome (as
     ``random.randrange`` does, without its argument checks), so every outcome
     is exactly as likely.  Up to six faces every roll is made once and looked
-    up; eight-sided dice (262,144 rolls) are taken apart per draw.
+    up; eight-sided dice (262,144 rolls) are taken apart per draw.  The turn
+    loop written for a grid (``turns``) makes the same draws itself, from
+    ``getrandbits``, with the same tables (``dice_tables``).
     """
+
+    __slots__ = ("faces", "getrandbits", "_rolls")
+
+    def __init__(self, faces: int, rng: random.Random):
+        self.faces, self.getrandbits = faces, rng.getrandbits
+        self._rolls: Iterator[Roll] | None = None
+
+    def __iter__(self) -> Iterator[Roll]:
+        if self._rolls is None:
+            self._rolls = _rolls(self.faces, self.getrandbits)
+        return self._rolls
+
+    def __next__(self) -> Roll:
+        return next(iter(self))
+
+
+def dice_tables(faces: int) -> tuple[int, int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                                     tuple[Roll, ...] | None]:
+    """A draw's bits and outcomes, the white pairs and coloured rolls, and every roll when they are tabled."""
     whites, colours = _faces_tables(faces)
-    outcomes, per_white = len(whites) * len(colours), len(colours)
-    bits, getrandbits = outcomes.bit_length(), rng.getrandbits
-    if outcomes <= TABLED_OUTCOMES:
-        rolls = _rolls_table(faces)
+    outcomes = len(whites) * len(colours)
+    rolls = _rolls_table(faces) if outcomes <= TABLED_OUTCOMES else None
+    return outcomes.bit_length(), outcomes, whites, colours, rolls
+
+
+def _rolls(faces: int, getrandbits: Callable[[int], int]) -> Iterator[Roll]:
+    bits, outcomes, whites, colours, rolls = dice_tables(faces)
+    if rolls is not None:
         while True:
             outcome = getrandbits(bits)
             while outcome >= outcomes:
                 outcome = getrandbits(bits)
             yield rolls[outcome]
+    per_white = len(colours)
     while True:
         outcome = getrandbits(bits)
         while outcome >= outcomes:
@@ -787,6 +813,11 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
         white, coloured = divmod(outcome, per_white)
         a, b = whites[white]
         yield a, b, colours[coloured]
+
+
+def random_dice(faces: int, rng: random.Random) -> RandomDice:
+    """Fair rolls from ``rng`` (``RandomDice``)."""
+    return RandomDice(faces, rng)
 
 
 def hand_dice(rolls: Iterable[Roll]) -> Iterator[Roll]:

@@ -35,6 +35,7 @@ sheets they touched are read again after them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -111,6 +112,8 @@ def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
                             view[at[i]] = keys[closes][i - n][c]
                     if rules.bis and n > 0 and not box:
                         view[at[n - 1]] = keys[0][0][c]
+                    if rules.lucky and (n < last or c >= rules.close_after):  # its next cell as a lucky cross
+                        view[0] = keys[n == last][0][c]
                     found = tuple(view)
                     per_crosses.append(made.setdefault(found, found))
                 per_next.append(tuple(per_crosses))
@@ -160,12 +163,8 @@ class _Writer:
         self.players = len(seats)
         self.rows = rules.rows
         self.sums = sums(rules)
-        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("WEIGHT", rules.weight),
-                            ("PLAIN", rules.plain), ("PICK", _pick)):
+        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick)):
             self.bind(name, value)
-        if rules.lucky:
-            self.bind("NUMBERS", rules.numbers)
-            self.bind("LAST", rules.last)
         for r in range(self.rows):
             self.bind(f"PLAIN_{r}", rules.plain[r])
             self.bind(f"WEIGHT_{r}", rules.weight[r])
@@ -180,7 +179,7 @@ class _Writer:
                 for r in range(self.rows):
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
-        self.bind("SHUT", (NEVER,) * (4 * self.sums))
+        self.bind("SHUTV", (NEVER,) * (4 * self.sums))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
         self.bind("FLAGS", lambda in_game, colours=tuple(self.colours): tuple(c in in_game for c in colours))
 
@@ -218,7 +217,7 @@ class _Writer:
         for r in range(self.rows):
             out(f"if closed[{_int(r)}]:")
             with out.indent():
-                out(" = ".join([f"{v}{p}_{r}" for p in range(self.players) for v in "ah"] + ["SHUT"]))
+                out(" = ".join([f"{v}{p}_{r}" for p in range(self.players) for v in "ah"] + ["SHUTV"]))
         out(f"{''.join(f'g{c}, ' for c in self.colours)}= FLAGS(in_game)")
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
@@ -276,17 +275,12 @@ class _Writer:
             with out.indent():
                 self.box(p, r, "i", "i + 1")
 
-    def compare(self, move: str, first: bool) -> None:
+    def compare(self, move: str) -> None:
         out = self.out
-        if first:  # nothing better yet, and no ties
-            out("if key < NEVER:")
-            with out.indent():
-                out(f"best = key; move = {move}")
-            return
         out("if key < best:")
         with out.indent():
             out(f"best = key; move = {move}; ties = None")
-        out("elif key == best < NEVER:")
+        out("elif key < NEVER and key == best:")
         with out.indent():
             out(f"ties = [move, {move}] if ties is None else ties + [{move}]")
 
@@ -317,80 +311,69 @@ class _Writer:
                 out.depth += 1
             elif not places:
                 continue
-            keys = [f"k{j}" for j in range(len(places))]
+            keys = []
             for j, (r, i, _, _, _) in enumerate(places):
-                out(f"{keys[j]} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
-            out(f"m = {keys[0]}")
-            for key in keys[1:]:
-                out(f"if {key} < m: m = {key}")
-            out("if m < NEVER:")
-            with out.indent():
-                if len(keys) > 1:
-                    out(f"if {' + '.join(f'({key} == m)' for key in keys)} > 1:")
-                    with out.indent():
-                        out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
-                    if self.seats[p][1]:
-                        out("else:")
-                        with out.indent():
-                            out(f"draw{p}(1)")
-                elif self.seats[p][1]:
-                    out(f"draw{p}(1)")
-                if len(places) == 1:
-                    self.cell(p, places[0][0], places[0][1], 1)
-                for j, (r, i, _, _, _) in enumerate(places if len(places) > 1 else ()):
-                    out("else:" if j == len(places) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
-                    with out.indent():
-                        self.cell(p, r, i, 1)
-                out(f"if active == {_int(p)}: ac = True")
+                keys.append(f"k{j}")
+                out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+            self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places])
             if rules.lucky:
                 out.depth -= 1
 
-    def lucky_action1(self, p: int, t: int) -> None:
-        """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: every legal move
-        (cells, small boxes, lucky crosses) ranked from the sheet, the move made by the engine."""
-        rules, out = self.rules, self.out
-        k = self.rank(p)
-        calm = rules.keys(self.seats[p][0])[0]
-        out("best = NEVER; move = None; ties = None")
-        first = True
-        for r, i, closes, _, _ in rules.by_sum[t]:
-            row, index = _int(r), _int(i)
-            cells = self.bind(f"A{k}_{_int(closes)}_{_int(i)}", tuple(calm[closes][i - n] for n in range(i + 1)))
-            out(f"n = nx{p}[{row}]")
-            out(f"if n <= {index}:")
-            with out.indent():
-                if closes:
-                    out(f"c = cr{p}[{row}]")
-                    out(f"if c >= {_int(rules.close_after)}:")
-                    with out.indent():
-                        out(f"key = {cells}[n][c]")
-                        self.compare(f"(0, {row}, {index})", first)
-                else:
-                    out(f"key = {cells}[n][cr{p}[{row}]]")
-                    self.compare(f"(0, {row}, {index})", first)
-            if rules.bis:
-                box = self.bind(f"B{k}", calm[0][0])
-                out(f"elif n == {_int(i + 1)} and not bx{p}[{row}] >> {index} & 1:")
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]]) -> None:
+        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``."""
+        out = self.out
+        out(f"m = {keys[0]}")
+        for key in keys[1:]:
+            out(f"if {key} < m: m = {key}")
+        out("if m < NEVER:")
+        with out.indent():
+            if len(keys) > 1:
+                out(f"if {' + '.join(f'({key} == m)' for key in keys)} > 1:")
                 with out.indent():
-                    out(f"key = {box}[cr{p}[{row}]]")
-                    self.compare(f"(1, {row}, {index})", first)
-            first = False
-        lucky = self.bind(f"Z{k}", (calm[0][0], calm[1][0]))
-        out(f"for found in fewest(s{p}, 2):")
-        with out.indent():
-            out("r = found[1]; i = found[2]")
-            out(f"if NUMBERS[r][i] == {_int(t)}:")
-            with out.indent():
-                out("continue")
-            out(f"key = {lucky}[i == LAST[r]][cr{p}[r]]")
-            self.compare("found", False)
-        self.choose(p)
-        out("if move is not None:")
-        with out.indent():
-            self.sync(1)
-            out(f"apply(s{p}, move, 1)")
-            self.refresh(p)
+                    out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                if self.seats[p][1]:
+                    out("else:")
+                    with out.indent():
+                        out(f"draw{p}(1)")
+            elif self.seats[p][1]:
+                out(f"draw{p}(1)")
+            if len(keys) == 1:
+                crosses[0]()
+            for j, cross in enumerate(crosses if len(keys) > 1 else ()):
+                out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
+                with out.indent():
+                    cross()
             out(f"if active == {_int(p)}: ac = True")
+
+    def lucky_action1(self, p: int, t: int) -> None:
+        """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: after the cells of ``t``,
+        the first free cell of each open row with fewest crosses (not the cell of ``t`` again)."""
+        from .game import SHUT
+
+        rules, out = self.rules, self.out
+        places = rules.by_sum[t]
+        keys = []
+        for j, (r, i, _, _, _) in enumerate(places):
+            keys.append(f"k{j}")
+            out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+        out("f = NEVER")
+        for r in range(self.rows):
+            out(f"if nx{p}[{_int(r)}] != {_int(SHUT)} and cr{p}[{_int(r)}] < f: f = cr{p}[{_int(r)}]")
+        index_of_t = {r: i for r, i, _, _, _ in places}
+        for r in range(self.rows):
+            again = f" and nx{p}[{_int(r)}] != {_int(index_of_t[r])}" if r in index_of_t else ""
+            out(f"z{r} = a{p}_{r}[0] if cr{p}[{_int(r)}] == f{again} else NEVER")
+            keys.append(f"z{r}")
+        crosses: list[Callable[[], None]] = [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places]
+        crosses += [partial(self.lucky_cross, p, r) for r in range(self.rows)]
+        self.decide(p, keys, crosses)
+
+    def lucky_cross(self, p: int, r: int) -> None:
+        out = self.out
+        out(f"i = nx{p}[{_int(r)}]")
+        out(f"s{p}.lucky_crosses += 1")
+        out(f"s{p}.lucky_rows[{_int(r)}] += WEIGHT_{r}[i]")
+        self.cell_at(p, r, 1)
 
     # -- action 2 ----------------------------------------------------------------
 
@@ -445,7 +428,7 @@ class _Writer:
                     if len(spread) == 1:
                         r = spread[0]
                         out(f"key = {kind}{p}_{r}[v]")
-                        self.compare(f"({_int(r)}, v)", False)
+                        self.compare(f"({_int(r)}, v)")
                     else:  # runs of numbers whose cells of this colour are in the same rows (a number without one
                         # joins any run: every view holds NEVER for it)
                         runs: list[tuple[int, list[int]]] = []
@@ -466,7 +449,7 @@ class _Writer:
     def coloured_rows(self, p: int, kind: str, rows: list[int]) -> None:
         for r in rows:
             self.out(f"key = {kind}{p}_{r}[v]")
-            self.compare(f"({_int(r)}, v)", False)
+            self.compare(f"({_int(r)}, v)")
 
     def dispatch(self, name: str, values: list[int], emit: Callable[[int], None]) -> None:
         """``if name < m: ... else: ...`` down to one value each: a few comparisons, not one per value."""
@@ -485,7 +468,10 @@ class _Writer:
     # -- the whole loop ------------------------------------------------------------
 
     def write(self) -> str:
+        from .game import RandomDice, dice_tables
+
         rules, out, players = self.rules, self.out, self.players
+        self.bind("RandomDice", RandomDice)
         out.depth = 1
         out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
         out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
@@ -493,14 +479,30 @@ class _Writer:
             out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
             if rules.lucky:
                 out(f"L{p} = s{p}.lucky")
-        out("cross, closing, close_rows, in_game, apply = game.cross, game.closing, game.close_rows, table.in_game,"
-            " game.apply")
-        out("fewest, closed = game.fewest_crosses_moves, table.closed")
+        out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
+            " table.closed")
         self.refresh_all()
         out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
         out("ac = table.active_crossed")
-        out("for w1, w2, d in dice:")
+        # Dice from the engine's RandomDice are drawn here, as it draws them; any others are iterated.
+        bits, outcomes, whites, colours, tabled = dice_tables(rules.grid.dice_faces)
+        out("rb = dice.getrandbits if type(dice) is RandomDice else None")
+        out("if rb is None: it = iter(dice)")
+        out("while True:")
         with out.indent():
+            out("if rb is not None:")
+            with out.indent():
+                out(f"o = rb({_int(bits)})")
+                out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
+                if tabled is not None:
+                    out(f"w1, w2, d = {self.bind('ROLLS', tabled)}[o]")
+                else:
+                    out(f"o, x = divmod(o, {_int(len(colours))})")
+                    out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
+            out("else:")
+            with out.indent():
+                out("for w1, w2, d in it: break")
+                out("else: break")
             out("rolls += 1")
             out(f"active = (rolls - 1) % {_int(players)}")
             out("ac = False")
