@@ -129,7 +129,12 @@ def _viewer(rules: Rulebook, calm: Views, threat: Views) -> Callable[[Sheet], tu
     shut = (NEVER,) * (len(COLOURS) * sums(rules))
     rows, bis = range(rules.rows), rules.bis
 
+    zeros = [0] * rules.rows
+    fresh = (*(calm[0][r][0][0] for r in rows), *(threat[0][r][0][0] for r in rows))
+
     def view(sheet: Sheet) -> tuple[View, ...]:
+        if sheet.crosses == zeros and sheet.next == zeros:  # nothing crossed, no row closed: a game's start
+            return fresh
         found_calm, found_threat = [], []
         for r in rows:
             n = sheet.next[r]
