@@ -377,9 +377,9 @@ class Game:
         self.rules = rules
         self.strategies = tuple(strategies)
         self.dice = dice
-        self.sheets = tuple(
+        self.sheets = tuple([
             Sheet(rules, seat, lucky[seat] if seat < len(lucky) else ()) for seat in range(len(strategies))
-        )
+        ])
         self.table = Table(rules, len(strategies))
         self.closing: list[Closing] = []  # closings of the current action, not yet in effect for all
         self.closings: list[Closing] = []
@@ -399,7 +399,7 @@ class Game:
             end=end,
             closings=tuple(self.closings),
             sheets=self.sheets,
-            scores=tuple(score(self.rules, sheet) for sheet in self.sheets),
+            scores=tuple([score(self.rules, sheet) for sheet in self.sheets]),
         )
 
     def run(self) -> None:
@@ -412,9 +412,9 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
-        if inline and self.written and all(type(choose) is Ranked for choose in strategies):
+        if inline and self.written and {type(choose) for choose in strategies} == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
-            loop = rules.loop(tuple((choose.rank, choose.draw_single) for choose in ranked))
+            loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
             loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
             return
         close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky

@@ -73,7 +73,7 @@ class Setup:
     @property
     def seats(self) -> tuple[str, ...]:
         """The strategy of each seat; seat 0 rolls first."""
-        return tuple(self.strategies[seat % len(self.strategies)] for seat in range(self.players))
+        return tuple([self.strategies[seat % len(self.strategies)] for seat in range(self.players)])
 
 
 # A game's random streams, one per purpose: (seed, game index, purpose) -> its own seed.

@@ -186,7 +186,6 @@ class _Writer:
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
         self.bind("SHUTV", (NEVER,) * (4 * self.sums))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
-        self.bind("FLAGS", lambda in_game, colours=tuple(self.colours): tuple(c in in_game for c in colours))
 
     def bind(self, name: str, value: object) -> str:
         if name not in self.env:
@@ -214,7 +213,7 @@ class _Writer:
     def refresh_all(self) -> None:
         for p in range(self.players):
             self.refresh(p)
-        self.out(f"{''.join(f'g{c}, ' for c in self.colours)}= FLAGS(in_game)")
+        self.out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
     def closed(self) -> None:
         """After ``close_rows``: the rows closed for everybody, shut in every seat's views."""
@@ -223,7 +222,7 @@ class _Writer:
             out(f"if closed[{_int(r)}]:")
             with out.indent():
                 out(" = ".join([f"{v}{p}_{r}" for p in range(self.players) for v in "ah"] + ["SHUTV"]))
-        out(f"{''.join(f'g{c}, ' for c in self.colours)}= FLAGS(in_game)")
+        out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
