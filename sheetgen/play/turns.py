@@ -323,31 +323,43 @@ class _Writer:
             if rules.lucky:
                 out.depth -= 1
 
-    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]]) -> None:
-        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``."""
-        out = self.out
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "") -> None:
+        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``.
+
+        The first key at the least is found in order; only then are the keys after it
+        compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
+        least, and the search runs once more."""
+        out, single = self.out, self.seats[p][1]
         out(f"m = {keys[0]}")
         for key in keys[1:]:
             out(f"if {key} < m: m = {key}")
         out("if m < NEVER:")
         with out.indent():
-            if len(keys) > 1:
-                out(f"if {' + '.join(f'({key} == m)' for key in keys)} > 1:")
-                with out.indent():
-                    out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
-                if self.seats[p][1]:
-                    out("else:")
-                    with out.indent():
-                        out(f"draw{p}(1)")
-            elif self.seats[p][1]:
-                out(f"draw{p}(1)")
             if len(keys) == 1:
+                if single:
+                    out(f"draw{p}(1)")
                 crosses[0]()
-            for j, cross in enumerate(crosses if len(keys) > 1 else ()):
-                out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
-                with out.indent():
-                    cross()
-            out(f"if active == {_int(p)}: ac = True")
+                out(then or f"if active == {_int(p)}: ac = True")
+                return
+            if single:
+                out("tied = False")
+            out("while True:")
+            with out.indent():
+                for j, cross in enumerate(crosses):
+                    out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
+                    with out.indent():
+                        if j < len(keys) - 1:
+                            out(f"if {' or '.join(f'{key} == m' for key in keys[j + 1:])}:")
+                            with out.indent():
+                                out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                                if single:
+                                    out("tied = True")
+                                out("continue")
+                        if single:
+                            out(f"if not tied: draw{p}(1)")
+                        cross()
+                out("break")
+            out(then or f"if active == {_int(p)}: ac = True")
 
     def lucky_action1(self, p: int, t: int) -> None:
         """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: after the cells of ``t``,
@@ -383,19 +395,30 @@ class _Writer:
 
     def action2(self, p: int) -> None:
         rules, out = self.rules, self.out
-        out("best = NEVER; move = None; ties = None")
-        out("if ac:")
-        with out.indent():
-            self.coloured(p, "a")
-        out("else:")
-        with out.indent():
-            self.coloured(p, "h")
-        self.choose(p)
-        out("if move is not None:")
-        with out.indent():
-            out("r, v = move")
-            self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
-            out("ac = True")
+        # Each colour in one row: its places are white 1 + die and white 2 + die in that row, every
+        # key read at once and the least taken as in action 1; else compared place by place.
+        row_of = {c: {r for r in range(self.rows) if c in rules.colour[r]} for c in self.colours}
+        if all(len(rows) == 1 for rows in row_of.values()):
+            out("if w1 != w2:")
+            with out.indent():
+                self.coloured_keys(p, {c: min(rows) for c, rows in row_of.items()}, ("w1", "w2"))
+            out("else:")
+            with out.indent():
+                self.coloured_keys(p, {c: min(rows) for c, rows in row_of.items()}, ("w1",))
+        else:
+            out("best = NEVER; move = None; ties = None")
+            out("if ac:")
+            with out.indent():
+                self.coloured(p, "a")
+            out("else:")
+            with out.indent():
+                self.coloured(p, "h")
+            self.choose(p)
+            out("if move is not None:")
+            with out.indent():
+                out("r, v = move")
+                self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+                out("ac = True")
         out("if not ac:")
         with out.indent():
             out(f"s{p}.penalties += 1")
@@ -408,6 +431,26 @@ class _Writer:
             self.sync(2)
             out("close_rows()")
             self.closed()
+
+    def coloured_keys(self, p: int, row_of: dict[int, int], whites: tuple[str, ...]) -> None:
+        """Action 2 of seat ``p`` where colour ``c`` is in row ``row_of[c]`` alone: a key per colour and white."""
+        out = self.out
+        places = [(c, r, white) for c, r in row_of.items() for white in whites]
+        keys = [f"q{j}" for j in range(len(places))]
+        for kind in ("a", "h"):
+            out("if ac:" if kind == "a" else "else:")
+            with out.indent():
+                for key, (c, r, white) in zip(keys, places):
+                    # a colour that leaves with its own row's lock: that row is shut in every view by then
+                    test = "" if self.rules.lock_colour[r] == c else f" if g{c} else NEVER"
+                    out(f"{key} = {kind}{p}_{r}[{white} + d[{_int(c)}] + {_int(c * self.sums)}]{test}")
+        crosses = [partial(self.coloured_cell, p, r, f"{white} + d[{_int(c)}] + {_int(c * self.sums)}")
+                   for c, r, white in places]
+        self.decide(p, keys, crosses, "ac = True")
+
+    def coloured_cell(self, p: int, r: int, index: str) -> None:
+        self.out(f"i = IX_{r}[{index}]")
+        self.cell_at(p, r, 2)
 
     def coloured_cross(self, p: int, r: int) -> None:
         self.out(f"i = IX_{r}[v]")
@@ -527,10 +570,8 @@ class _Writer:
 
 def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
     """Ties for ``best`` broken by ``draw`` in the places' order: the keys with only the chosen one left at best."""
-    from .game import NEVER
-
-    ties = [j for j in range(len(keys)) if keys[j] == best]
-    found = [NEVER] * len(keys)
+    ties = [j for j, key in enumerate(keys) if key == best]
+    found = [best + 1] * len(keys)  # any key above best
     found[ties[draw(len(ties))]] = best
     return found
 
