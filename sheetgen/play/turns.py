@@ -122,35 +122,6 @@ def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
     return tuple(out)
 
 
-def _viewer(rules: Rulebook, calm: Views, threat: Views) -> Callable[[Sheet], tuple[View, ...]]:
-    """A sheet's views, every row's calm view then every row's view under threat."""
-    from .game import COLOURS, NEVER, SHUT
-
-    shut = (NEVER,) * (len(COLOURS) * sums(rules))
-    rows, bis = range(rules.rows), rules.bis
-
-    zeros = [0] * rules.rows
-    fresh = (*(calm[0][r][0][0] for r in rows), *(threat[0][r][0][0] for r in rows))
-
-    def view(sheet: Sheet) -> tuple[View, ...]:
-        if sheet.crosses == zeros and sheet.next == zeros:  # nothing crossed, no row closed: a game's start
-            return fresh
-        found_calm, found_threat = [], []
-        for r in rows:
-            n = sheet.next[r]
-            if n == SHUT:
-                found_calm.append(shut)
-                found_threat.append(shut)
-                continue
-            box = 1 if bis and n > 0 and sheet.boxes[r] >> (n - 1) & 1 else 0
-            c = sheet.crosses[r]
-            found_calm.append(calm[box][r][n][c])
-            found_threat.append(threat[box][r][n][c])
-        return (*found_calm, *found_threat)
-
-    return view
-
-
 class _Writer:
     """The source of one loop: its lines, and the tables its defaults name."""
 
@@ -179,7 +150,6 @@ class _Writer:
             self.bind(f"IX_{r}", tuple(index))
         for k, rank in enumerate(self.ranks):
             calm, threat = views(rules, rank, False), views(rules, rank, True)
-            self.bind(f"VIEW{k}", _viewer(rules, calm, threat))
             for box in range(len(calm)):
                 for r in range(self.rows):
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
@@ -565,7 +535,33 @@ class _Writer:
         with out.indent():
             self.sync(2)
         head = f"def play(game, table, sheets, draws, dice, {', '.join(self.defaults)}):"
-        return "\n".join([head, *out.lines]) + "\n"
+        return "\n".join([*self.viewers(), head, *out.lines]) + "\n"
+
+    def viewers(self) -> list[str]:
+        """``VIEW{k}(sheet)``: a sheet's views for rank ``k``, every row's calm view then every row's
+        view under threat (read again after the engine's own methods crossed or closed rows)."""
+        from .game import SHUT
+
+        out = _Source()
+        for k in range(len(self.ranks)):
+            out(f"def VIEW{k}(s):")
+            with out.indent():
+                out("nx, cr, bx = s.next, s.crosses, s.boxes")
+                for r in range(self.rows):
+                    out(f"n = nx[{_int(r)}]")
+                    out(f"if n == {_int(SHUT)}:")
+                    with out.indent():
+                        out(f"a{r} = h{r} = SHUTV")
+                    if self.rules.bis:  # the small box under the rightmost cross crossed
+                        out(f"elif n and bx[{_int(r)}] >> (n - 1) & 1:")
+                        with out.indent():
+                            out(f"c = cr[{_int(r)}]; a{r} = VA{k}_1_{r}[n][c]; h{r} = VH{k}_1_{r}[n][c]")
+                    out("else:")
+                    with out.indent():
+                        out(f"c = cr[{_int(r)}]; a{r} = VA{k}_0_{r}[n][c]; h{r} = VH{k}_0_{r}[n][c]")
+                names = [f"a{r}" for r in range(self.rows)] + [f"h{r}" for r in range(self.rows)]
+                out(f"return {', '.join(names)},")
+        return out.lines
 
 
 def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
