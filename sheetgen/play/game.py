@@ -102,6 +102,7 @@ class Rulebook:
     plain: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does nothing more (not last, not special)
     doubles: tuple[int, ...]  # per row: bit set of its double cells
     points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
+    bar_boxes: tuple[tuple[int, ...], ...]  # per row: the bonus bar boxes of its lock's colour, struck when it shuts
     ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
     loops: dict = field(default_factory=dict, compare=False, repr=False)  # Seats -> its written Loop, on first use
 
@@ -173,6 +174,8 @@ def rulebook(grid: Grid) -> Rulebook:
         doubles=tuple(sum(1 << i for i, cell in enumerate(row.cells) if cell.weight == 2) for row in rows),
         points=tuple(row_points(min(n, grid.max_crosses))
                      for n in range(max(2 * len(row.cells) + sum(c.weight for c in row.cells) for row in rows) + 2)),
+        bar_boxes=tuple(tuple(box for box, c in enumerate(grid.bonus_bar) if COLOURS.index(c) == lock)
+                        for lock in lock_colour),
     )
 
 
@@ -635,21 +638,20 @@ class Game:
     def forced(self, sheet: Sheet, row: int, action: int) -> int:
         """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost.
         The crosses it made (a double cell 2), 0 when lost."""
-        index = sheet.next[row]
-        if index != SHUT and self.may_cross(sheet, row, index):
-            self.cross(sheet, row, index, action)
-            return self.rules.weight[row][index]
+        index, rules = sheet.next[row], self.rules
+        if index < rules.last[row] or index == rules.last[row] and sheet.crosses[row] >= rules.close_after:
+            self.cross(sheet, row, index, action)  # (a shut row's next cell is past its last)
+            return rules.weight[row][index]
         return 0
 
     def bonus(self, sheet: Sheet, action: int) -> None:
         """A framed cell: cross the leftmost free bar box and its row's next legal cell."""
         bar = sheet.bar
-        for box, state in enumerate(bar):
-            if state == FREE:
-                bar[box] = CROSSED
-                row = self.rules.row_of_colour[self.rules.bar[box]]
-                sheet.bonus_rows[row] += self.forced(sheet, row, action)
-                return
+        if FREE in bar:
+            box = bar.index(FREE)
+            bar[box] = CROSSED
+            row = self.rules.row_of_colour[self.rules.bar[box]]
+            sheet.bonus_rows[row] += self.forced(sheet, row, action)
 
     def unlock(self, sheet: Sheet, power: int, action: int) -> None:
         sheet.unlocked.append(power)
@@ -671,12 +673,10 @@ class Game:
     def shut(self, sheet: Sheet, row: int) -> None:
         """Close ``row`` for one player: no more crosses, its colour's free bar boxes struck."""
         sheet.next[row] = SHUT
-        if sheet.bar:
-            colour = self.rules.lock_colour[row]
-            bar = sheet.bar
-            for box, box_colour in enumerate(self.rules.bar):
-                if box_colour == colour and bar[box] == FREE:
-                    bar[box] = STRUCK
+        bar = sheet.bar
+        for box in self.rules.bar_boxes[row]:
+            if bar[box] == FREE:
+                bar[box] = STRUCK
 
     def close_rows(self) -> None:
         """End of an action: its closed rows close for everybody, their dice leave."""
