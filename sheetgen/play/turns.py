@@ -155,6 +155,16 @@ class _Writer:
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
         self.bind("SHUTV", (NEVER,) * (4 * self.sums))
+        # Colours spread over rows, each colour and number in one row at most: action 2 reads its
+        # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
+        rows_of: dict[int, list[int]] = {}
+        for r in range(rules.rows):
+            for i in range(rules.last[r] + 1):
+                rows_of.setdefault(view_index(rules, r, i), []).append(r)
+        self.spread = any(len({r for r in range(rules.rows) if c in rules.colour[r]}) > 1 for c in range(4))
+        self.listed = self.spread and all(len(found) == 1 for found in rows_of.values())
+        if self.listed:
+            self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(4 * self.sums)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
 
     def bind(self, name: str, value: object) -> str:
@@ -179,6 +189,14 @@ class _Writer:
 
     def refresh(self, p: int) -> None:
         self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+        if self.listed:
+            for kind in "ah":
+                self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
+
+    def keep(self, p: int, r: int) -> None:
+        """Row ``r``'s views of seat ``p`` changed: the lists too."""
+        if self.listed:
+            self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
 
     def refresh_all(self) -> None:
         for p in range(self.players):
@@ -191,7 +209,10 @@ class _Writer:
         for r in range(self.rows):
             out(f"if closed[{_int(r)}]:")
             with out.indent():
-                out(" = ".join([f"{v}{p}_{r}" for p in range(self.players) for v in "ah"] + ["SHUTV"]))
+                targets = [f"{v}{p}_{r}" for p in range(self.players) for v in "ah"]
+                if self.listed:
+                    targets += [f"L{v}{p}[{_int(r)}]" for p in range(self.players) for v in "ah"]
+                out(" = ".join([*targets, "SHUTV"]))
         out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
@@ -206,6 +227,7 @@ class _Writer:
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
             out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
+            self.keep(p, r)
         else:
             self.sync(action)
             out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
@@ -224,6 +246,7 @@ class _Writer:
         out(f"c = cr{p}[{_int(r)}] + 1")
         out(f"cr{p}[{_int(r)}] = c")
         out(f"a{p}_{r} = VA{k}_1_{r}[{nxt}][c]; h{p}_{r} = VH{k}_1_{r}[{nxt}][c]")
+        self.keep(p, r)
 
     def cell_at(self, p: int, r: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a name) of row ``r``."""
@@ -238,6 +261,7 @@ class _Writer:
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = n = i + 1")
             out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+            self.keep(p, r)
         out("else:")
         with out.indent():
             self.sync(action)
@@ -368,13 +392,14 @@ class _Writer:
         # Each colour in one row: its places are white 1 + die and white 2 + die in that row, every
         # key read at once and the least taken as in action 1; else compared place by place.
         row_of = {c: {r for r in range(self.rows) if c in rules.colour[r]} for c in self.colours}
-        if all(len(rows) == 1 for rows in row_of.values()):
+        if all(len(rows) == 1 for rows in row_of.values()) or self.listed:
+            rows = {c: min(found) if len(found) == 1 else -1 for c, found in row_of.items()}
             out("if w1 != w2:")
             with out.indent():
-                self.coloured_keys(p, {c: min(rows) for c, rows in row_of.items()}, ("w1", "w2"))
+                self.coloured_keys(p, rows, ("w1", "w2"))
             out("else:")
             with out.indent():
-                self.coloured_keys(p, {c: min(rows) for c, rows in row_of.items()}, ("w1",))
+                self.coloured_keys(p, rows, ("w1",))
         else:
             out("best = NEVER; move = None; ties = None")
             out("if ac:")
@@ -407,16 +432,32 @@ class _Writer:
         out = self.out
         places = [(c, r, white) for c, r in row_of.items() for white in whites]
         keys = [f"q{j}" for j in range(len(places))]
+        spread = [j for j, (_, r, _) in enumerate(places) if r < 0]
+        for j in spread:  # the index of a colour spread over rows: its row is read from RW
+            c, _, white = places[j]
+            out(f"u{j} = {white} + d[{_int(c)}] + {_int(c * self.sums)}")
         for kind in ("a", "h"):
             out("if ac:" if kind == "a" else "else:")
             with out.indent():
-                for key, (c, r, white) in zip(keys, places):
-                    # a colour that leaves with its own row's lock: that row is shut in every view by then
-                    test = "" if self.rules.lock_colour[r] == c else f" if g{c} else NEVER"
+                for j, (key, (c, r, white)) in enumerate(zip(keys, places)):
+                    test = f" if g{c} else NEVER"
+                    if r < 0:
+                        out(f"{key} = L{kind}{p}[RW[u{j}]][u{j}]{test}")
+                        continue
+                    if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
+                        test = ""
                     out(f"{key} = {kind}{p}_{r}[{white} + d[{_int(c)}] + {_int(c * self.sums)}]{test}")
-        crosses = [partial(self.coloured_cell, p, r, f"{white} + d[{_int(c)}] + {_int(c * self.sums)}")
-                   for c, r, white in places]
+        crosses: list[Callable[[], None]] = []
+        for j, (c, r, white) in enumerate(places):
+            if r < 0:
+                crosses.append(partial(self.spread_cell, p, f"u{j}"))
+            else:
+                crosses.append(partial(self.coloured_cell, p, r, f"{white} + d[{_int(c)}] + {_int(c * self.sums)}"))
         self.decide(p, keys, crosses, "ac = True")
+
+    def spread_cell(self, p: int, index: str) -> None:
+        self.out(f"v = {index}; r = RW[v]")
+        self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
 
     def coloured_cell(self, p: int, r: int, index: str) -> None:
         self.out(f"i = IX_{r}[{index}]")
