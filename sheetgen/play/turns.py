@@ -607,9 +607,11 @@ class _Writer:
 
 def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
     """Ties for ``best`` broken by ``draw`` in the places' order: the keys with only the chosen one left at best."""
-    ties = [j for j, key in enumerate(keys) if key == best]
+    chosen = keys.index(best)
+    for _ in range(draw(keys.count(best))):  # the chosen tie's place: past that many others
+        chosen = keys.index(best, chosen + 1)
     found = [best + 1] * len(keys)  # any key above best
-    found[ties[draw(len(ties))]] = best
+    found[chosen] = best
     return found
 
 
