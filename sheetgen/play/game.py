@@ -627,13 +627,22 @@ class Game:
         else:
             sheet.next[row] = index + 1
         if rules.has_special and rules.special[row][index]:
-            if rules.framed[row][index]:
-                self.bonus(sheet, action)
-            power = rules.symbol[row][index]
-            if power >= 0:
-                sheet.symbols[power] += 1
-                if sheet.symbols[power] == rules.symbol_cells[power]:
-                    self.unlock(sheet, power, action)
+            self.effects(sheet, row, index, action)
+
+    def effects(self, sheet: Sheet, row: int, index: int, action: int) -> bool:
+        """What crossing a framed cell or a symbol does beyond its cross: the bonus, then the
+        symbol counted and the power it unlocks.  True when that may have crossed more."""
+        rules, more = self.rules, False
+        if rules.framed[row][index]:
+            self.bonus(sheet, action)
+            more = True
+        power = rules.symbol[row][index]
+        if power >= 0:
+            sheet.symbols[power] += 1
+            if sheet.symbols[power] == rules.symbol_cells[power]:
+                self.unlock(sheet, power, action)
+                more = True
+        return more
 
     def forced(self, sheet: Sheet, row: int, action: int) -> int:
         """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost.

@@ -221,13 +221,18 @@ class _Writer:
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= {_int(i)}:")
             out.depth += 1
-        if rules.plain[r][i]:
+        if i < rules.last[r]:  # not the last: the cross here, a framed cell's or a symbol's effects by the engine
             out(f"cl{p}[{_int(r)}] |= {_int(1 << i)}")
             out(f"c = cr{p}[{_int(r)}] + {_int(rules.weight[r][i])}")
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
             out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
             self.keep(p, r)
+            if not rules.plain[r][i]:
+                self.sync(action)
+                out(f"if effects(s{p}, {_int(r)}, {_int(i)}, {_int(action)}):")
+                with out.indent():
+                    self.refresh(p)
         else:
             self.sync(action)
             out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
@@ -254,7 +259,7 @@ class _Writer:
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= i:")
             out.depth += 1
-        out(f"if PLAIN_{r}[i]:")
+        out(f"if i < {_int(rules.last[r])}:")
         with out.indent():
             out(f"cl{p}[{_int(r)}] |= 1 << i")
             out(f"c = cr{p}[{_int(r)}] + WEIGHT_{r}[i]")
@@ -262,6 +267,13 @@ class _Writer:
             out(f"nx{p}[{_int(r)}] = n = i + 1")
             out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
             self.keep(p, r)
+            if rules.has_special and not all(rules.plain[r][:-1]):
+                out(f"if not PLAIN_{r}[i]:")
+                with out.indent():
+                    self.sync(action)
+                    out(f"if effects(s{p}, {_int(r)}, i, {_int(action)}):")
+                    with out.indent():
+                        self.refresh(p)
         out("else:")
         with out.indent():
             self.sync(action)
@@ -539,6 +551,7 @@ class _Writer:
                 out(f"L{p} = s{p}.lucky")
         out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
             " table.closed")
+        out("effects = game.effects")
         self.refresh_all()
         out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
         out("ac = table.active_crossed")
