@@ -114,6 +114,8 @@ def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
                         view[at[n - 1]] = keys[0][0][c]
                     if rules.lucky and (n < last or c >= rules.close_after):  # its next cell as a lucky cross
                         view[0] = keys[n == last][0][c]
+                    # at index 1: the numbers whose cell in this row has a key, as bits (no cell is number 1)
+                    view[1] = sum(1 << rules.numbers[r][i] for i in range(last + 1) if view[at[i]] < NEVER)
                     found = tuple(view)
                     per_crosses.append(made.setdefault(found, found))
                 per_next.append(tuple(per_crosses))
@@ -154,7 +156,7 @@ class _Writer:
                 for r in range(self.rows):
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
-        self.bind("SHUTV", (NEVER,) * (4 * self.sums))
+        self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (4 * self.sums - 2)))
         # Colours spread over rows, each colour and number in one row at most: action 2 reads its
         # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
         rows_of: dict[int, list[int]] = {}
@@ -189,14 +191,20 @@ class _Writer:
 
     def refresh(self, p: int) -> None:
         self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+        self.mask(p)
         if self.listed:
             for kind in "ah":
                 self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
 
     def keep(self, p: int, r: int) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the lists too."""
+        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask."""
         if self.listed:
             self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
+        self.mask(p)
+
+    def mask(self, p: int) -> None:
+        """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits."""
+        self.out(f"M{p} = {' | '.join(f'a{p}_{r}[1]' for r in range(self.rows))}")
 
     def refresh_all(self) -> None:
         for p in range(self.players):
@@ -213,6 +221,8 @@ class _Writer:
                 if self.listed:
                     targets += [f"L{v}{p}[{_int(r)}]" for p in range(self.players) for v in "ah"]
                 out(" = ".join([*targets, "SHUTV"]))
+        for p in range(self.players):
+            self.mask(p)
         out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
@@ -321,11 +331,13 @@ class _Writer:
                 out.depth += 1
             elif not places:
                 continue
-            keys = []
-            for j, (r, i, _, _, _) in enumerate(places):
-                keys.append(f"k{j}")
-                out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
-            self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places])
+            out(f"if M{p} & {_int(1 << t)}:")
+            with out.indent():
+                keys = []
+                for j, (r, i, _, _, _) in enumerate(places):
+                    keys.append(f"k{j}")
+                    out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+                self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places])
             if rules.lucky:
                 out.depth -= 1
 
