@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
@@ -210,21 +211,22 @@ class Sheet:
                  "symbols", "unlocked", "lucky_crosses", "lucky_rows", "bonus_rows")
 
     def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
+        rows = [0] * rules.rows
         self.seat = seat  # 0 for the player who rolls first
         self.lucky = frozenset(lucky)
-        self.next = [0] * rules.rows
-        self.crosses = [0] * rules.rows
+        self.next = rows
+        self.crosses = rows[:]
         self.locked = [False] * rules.rows  # the player crossed the row's last cell and its lock
-        self.cells = [0] * rules.rows
-        self.boxes = [0] * rules.rows
+        self.cells = rows[:]
+        self.boxes = rows[:]
         self.penalties = 0
         self.bar = [FREE] * len(rules.bar)
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
         self.lucky_crosses = 0  # crosses made with a lucky number (for the statistics)
         # Per row, for the statistics: crosses (a double cell 2) made with a lucky number, and as a bar's bonus.
-        self.lucky_rows = [0] * rules.rows
-        self.bonus_rows = [0] * rules.rows
+        self.lucky_rows = rows[:]
+        self.bonus_rows = rows[:]
 
 
 class Table:
@@ -710,7 +712,7 @@ class Game:
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
     points = rules.points
-    rows = tuple([points[crosses + locked] for crosses, locked in zip(sheet.crosses, sheet.locked)])
+    rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
     penalty_points = -rules.penalty_points * sheet.penalties
     power_points = 0
     if sheet.unlocked:
