@@ -35,7 +35,7 @@ sheets they touched are read again after them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -456,28 +456,30 @@ class _Writer:
         out = self.out
         places = [(c, r, white) for c, r in row_of.items() for white in whites]
         keys = [f"q{j}" for j in range(len(places))]
-        spread = [j for j, (_, r, _) in enumerate(places) if r < 0]
-        for j in spread:  # the index of a colour spread over rows: its row is read from RW
-            c, _, white = places[j]
-            out(f"u{j} = {white} + d[{_int(c)}] + {_int(c * self.sums)}")
         for kind in ("a", "h"):
             out("if ac:" if kind == "a" else "else:")
             with out.indent():
-                for j, (key, (c, r, white)) in enumerate(zip(keys, places)):
-                    test = f" if g{c} else NEVER"
-                    if r < 0:
-                        out(f"{key} = L{kind}{p}[RW[u{j}]][u{j}]{test}")
+                for key, (c, r, white) in zip(keys, places):
+                    x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
+                    if r < 0:  # a colour spread over rows: the row of its number read from RW
+                        out(f"{key} = L{kind}{p}[RW[{x}]][{x}]{test}")
                         continue
                     if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
                         test = ""
-                    out(f"{key} = {kind}{p}_{r}[{white} + d[{_int(c)}] + {_int(c * self.sums)}]{test}")
+                    out(f"{key} = {kind}{p}_{r}[{x}]{test}")
         crosses: list[Callable[[], None]] = []
-        for j, (c, r, white) in enumerate(places):
+        for c, r, white in places:
             if r < 0:
-                crosses.append(partial(self.spread_cell, p, f"u{j}"))
+                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}"))
             else:
-                crosses.append(partial(self.coloured_cell, p, r, f"{white} + d[{_int(c)}] + {_int(c * self.sums)}"))
+                crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
         self.decide(p, keys, crosses, "ac = True")
+
+    def indexes(self, tabled: bool = False) -> None:
+        """The roll's view indexes of white + die per colour (with the dice's offsets from a table when tabled)."""
+        for c in self.colours:
+            die = f"e{c}" if tabled else f"(d[{_int(c)}] + {_int(c * self.sums)})"
+            self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
 
     def spread_cell(self, p: int, index: str) -> None:
         self.out(f"v = {index}; r = RW[v]")
@@ -568,6 +570,8 @@ class _Writer:
         out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
         out("ac = table.active_crossed")
         # Dice from the engine's RandomDice are drawn here, as it draws them; any others are iterated.
+        # Each roll also gives action 2's view index of white 1 and of white 2 with each colour's die
+        # (x01, x02, x11, ...): from a table per outcome where the rolls are tabled.
         bits, outcomes, whites, colours, tabled = dice_tables(rules.grid.dice_faces)
         out("rb = dice.getrandbits if type(dice) is RandomDice else None")
         out("if rb is None: it = iter(dice)")
@@ -579,13 +583,18 @@ class _Writer:
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
                     out(f"w1, w2, d = {self.bind('ROLLS', tabled)}[o]")
+                    offsets = self.bind("OFFSETS", _offsets(tabled, tuple(self.colours), self.sums))
+                    out(f"{''.join(f'e{c}, ' for c in self.colours)}= {offsets}[o]")
+                    self.indexes(tabled=True)
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
                     out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
+                    self.indexes()
             out("else:")
             with out.indent():
                 out("for w1, w2, d in it: break")
                 out("else: break")
+                self.indexes()
             out("rolls += 1")
             out(f"active = (rolls - 1) % {_int(players)}")
             out("ac = False")
@@ -628,6 +637,16 @@ class _Writer:
                 names = [f"a{r}" for r in range(self.rows)] + [f"h{r}" for r in range(self.rows)]
                 out(f"return {', '.join(names)},")
         return out.lines
+
+
+@lru_cache(maxsize=4)
+def _offsets(rolls: tuple[Roll, ...], colours: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], ...]:
+    """Per tabled roll: each colour's die plus where its colour's keys begin in a view."""
+    made: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for _, _, dice in rolls:
+        if dice not in made:
+            made[dice] = tuple(dice[c] + c * sums for c in colours)
+    return tuple([made[dice] for _, _, dice in rolls])
 
 
 def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
