@@ -337,21 +337,23 @@ class _Writer:
                 for j, (r, i, _, _, _) in enumerate(places):
                     keys.append(f"k{j}")
                     out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
-                self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places])
+                # the seat's mask says a row has a key for t
+                self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places], some=True)
             if rules.lucky:
                 out.depth -= 1
 
-    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "") -> None:
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "",
+               some: bool = False) -> None:
         """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``.
 
         The first key at the least is found in order; only then are the keys after it
         compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
-        least, and the search runs once more."""
+        least, and the search runs once more.  ``some``: a key is known to be below NEVER."""
         out, single = self.out, self.seats[p][1]
         out(f"m = {keys[0]}")
         for key in keys[1:]:
             out(f"if {key} < m: m = {key}")
-        out("if m < NEVER:")
+        out("if True:" if some else "if m < NEVER:")
         with out.indent():
             if len(keys) == 1:
                 if single:
