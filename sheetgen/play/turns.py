@@ -34,8 +34,9 @@ sheets they touched are read again after them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
+from operator import add
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -477,10 +478,11 @@ class _Writer:
                 crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
         self.decide(p, keys, crosses, "ac = True")
 
-    def indexes(self, tabled: bool = False) -> None:
-        """The roll's view indexes of white + die per colour (with the dice's offsets from a table when tabled)."""
+    def indexes(self) -> None:
+        """The roll's white sum and view indexes of white + die per colour, worked out."""
+        self.out("t = w1 + w2")
         for c in self.colours:
-            die = f"e{c}" if tabled else f"(d[{_int(c)}] + {_int(c * self.sums)})"
+            die = f"(d[{_int(c)}] + {_int(c * self.sums)})"
             self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
 
     def spread_cell(self, p: int, index: str) -> None:
@@ -584,10 +586,8 @@ class _Writer:
                 out(f"o = rb({_int(bits)})")
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
-                    out(f"w1, w2, d = {self.bind('ROLLS', tabled)}[o]")
-                    offsets = self.bind("OFFSETS", _offsets(tabled, tuple(self.colours), self.sums))
-                    out(f"{''.join(f'e{c}, ' for c in self.colours)}= {offsets}[o]")
-                    self.indexes(tabled=True)
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.sums))
+                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
                     out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
@@ -600,7 +600,6 @@ class _Writer:
             out("rolls += 1")
             out(f"active = (rolls - 1) % {_int(players)}")
             out("ac = False")
-            out("t = w1 + w2")
             self.dispatch("t", list(range(2, self.sums)), self.action1)
             out("if closing:")
             with out.indent():
@@ -642,13 +641,15 @@ class _Writer:
 
 
 @lru_cache(maxsize=4)
-def _offsets(rolls: tuple[Roll, ...], colours: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], ...]:
-    """Per tabled roll: each colour's die plus where its colour's keys begin in a view."""
-    made: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for _, _, dice in rolls:
-        if dice not in made:
-            made[dice] = tuple(dice[c] + c * sums for c in colours)
-    return tuple([made[dice] for _, _, dice in rolls])
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], sums: int) -> tuple[tuple, ...]:
+    """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
+    and of white 2 with its die (``indexes``), made once per process."""
+    columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
+    columns.append(list(map(add, columns[0], columns[1])))
+    for c in colours:
+        die = [roll[2][c] + c * sums for roll in rolls]
+        columns += [map(add, columns[0], die), map(add, columns[1], die)]
+    return tuple(zip(*columns))
 
 
 def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
