@@ -201,11 +201,14 @@ class _Writer:
         """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask."""
         if self.listed:
             self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
-        self.mask(p)
+        self.mask(p, r)
 
-    def mask(self, p: int) -> None:
-        """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits."""
-        self.out(f"M{p} = {' | '.join(f'a{p}_{r}[1]' for r in range(self.rows))}")
+    def mask(self, p: int, row: int | None = None) -> None:
+        """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
+        (each row's, ``m{p}_{r}``, read again from its view: ``row``'s, or every row's)."""
+        for r in range(self.rows) if row is None else (row,):
+            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+        self.out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def refresh_all(self) -> None:
         for p in range(self.players):
@@ -597,8 +600,8 @@ class _Writer:
                 out("for w1, w2, d in it: break")
                 out("else: break")
                 self.indexes()
+            out(f"active = rolls % {_int(players)}")
             out("rolls += 1")
-            out(f"active = (rolls - 1) % {_int(players)}")
             out("ac = False")
             self.dispatch("t", list(range(2, self.sums)), self.action1)
             out("if closing:")
