@@ -10,24 +10,31 @@ What it keeps: per seat and row, the row's *view*: a tuple of the keys its
 strategy gives each move in that row, indexed by the move's colour and
 number (``colour * sums + number``; ``NEVER`` where the row has no such cell,
 the cell is not legal, or the strategy refuses it), once for a calm action
-and once with a penalty at stake.  A view depends only on the row's next
-cell, its crosses and (with small boxes) whether the box under its
-rightmost cross is crossed, so all views are made once per rank and grid
-(``views``) and a cross replaces the row's two views by two look-ups.  A
-decision is then one subscript per place:
+and once with a penalty at stake; at index 0 the key of its next cell as a
+lucky cross, at index 1 the numbers it has a key for, as bits (no cell is
+number 0 or 1).  A view depends only on the row's next cell, its crosses and
+(with small boxes) whether the box under its rightmost cross is crossed, so
+all views are made once per rank and grid (``views``) and a cross replaces
+the row's two views by two look-ups.  A decision is then one subscript per
+place:
 
-- action 1: per white sum, each seat's places are constants, the best key
-  found by comparisons, and the cross written out for each place (row, cell,
-  its bit and weight as constants);
-- action 2: per colour still in the game, the places of white + die are read
-  from the active seat's views, by the die (a colour in one row) or by a few
-  comparisons of the number (a colour spread over rows).
+- action 1: per white sum, each seat's places are constants, the cross
+  written out for each place (row, cell, its bit and weight as constants); a
+  seat whose rows have no key for the sum (the union of their masks, ``M``)
+  is passed in one test;
+- action 2: every place of white 1 and white 2 with each colour's die read
+  at once from the active seat's views (through per-seat lists of them where
+  a colour is spread over rows, its row found by colour and number);
+- a decision (``decide``) finds the first least key in order, compares only
+  the keys after it with it, and on a tie draws as the strategy draws;
+- the dice of a ``RandomDice`` are drawn in the loop, the same draws; a
+  tabled roll brings its white sum and action 2's view indexes (``_indexed``).
 
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-Rare events (a row's last cell, a framed cell or a symbol, a lucky number,
-rows closing) are handed to the generic engine's own methods, with the table
+Rare events (a row's last cell, a framed cell's or a symbol's effects, rows
+closing) are handed to the generic engine's own methods, with the table
 brought up to date first, so the rules are written once; the views of the
 sheets they touched are read again after them.
 """
