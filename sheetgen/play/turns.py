@@ -217,6 +217,20 @@ class _Writer:
             self.out(f"m{p}_{r} = a{p}_{r}[1]")
         self.out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
+    def touched(self, p: int) -> None:
+        """After ``Game.effects``: the views of seat ``p``'s rows whose crosses it changed (from ``y``)
+        read again.  It only crosses cells, so a changed row's next small box is free, or the row shut."""
+        from .game import SHUT
+
+        out, k = self.out, self.rank(p)
+        for r in range(self.rows):
+            out(f"if cr{p}[{_int(r)}] != y[{_int(r)}]:")
+            with out.indent():
+                out(f"n = nx{p}[{_int(r)}]; c = cr{p}[{_int(r)}]")
+                out(f"if n == {_int(SHUT)}: a{p}_{r} = h{p}_{r} = SHUTV")
+                out(f"else: a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+                self.keep(p, r)
+
     def refresh_all(self) -> None:
         for p in range(self.players):
             self.refresh(p)
@@ -251,9 +265,10 @@ class _Writer:
             self.keep(p, r)
             if not rules.plain[r][i]:
                 self.sync(action)
+                out(f"y = cr{p}[:]")
                 out(f"if effects(s{p}, {_int(r)}, {_int(i)}, {_int(action)}):")
                 with out.indent():
-                    self.refresh(p)
+                    self.touched(p)
         else:
             self.sync(action)
             out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
@@ -292,9 +307,10 @@ class _Writer:
                 out(f"if not PLAIN_{r}[i]:")
                 with out.indent():
                     self.sync(action)
+                    out(f"y = cr{p}[:]")
                     out(f"if effects(s{p}, {_int(r)}, i, {_int(action)}):")
                     with out.indent():
-                        self.refresh(p)
+                        self.touched(p)
         out("else:")
         with out.indent():
             self.sync(action)
