@@ -8,7 +8,7 @@ them), compiled once per rulebook and table of strategies (``Rulebook.loop``).
 
 What it keeps: per seat and row, the row's *view*: a tuple of the keys its
 strategy gives each move in that row, indexed by the move's colour and
-number (``colour * sums + number``; ``NEVER`` where the row has no such cell,
+number (``colour * step + number``; ``NEVER`` where the row has no such cell,
 the cell is not legal, or the strategy refuses it), once for a calm action
 and once with a penalty at stake; at index 0 the key of its next cell as a
 lucky cross, at index 1 the numbers it has a key for, as bits (no cell is
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 # A written loop: (game, table, sheets, each seat's draws, dice) -> None, until GameOver or the end of the dice.
 Loop = Callable[["Game", "Table", Sequence["Sheet"], Sequence[Callable[[int], int]], Iterator["Roll"]], None]
 Seats = tuple[tuple["Rank", bool], ...]  # per seat: its rank and whether it draws for a lone best move
-View = tuple[int, ...]  # a row's keys by colour * sums + number
+View = tuple[int, ...]  # a row's keys by colour * step + number
 # Per small box state (0: the box under the rightmost cross free, 1: crossed), per row, next cell and crosses.
 Views = tuple[tuple[tuple[tuple[View, ...], ...], ...], ...]
 
@@ -88,18 +88,32 @@ def sums(rules: Rulebook) -> int:
     return 2 * rules.grid.dice_faces + 1
 
 
+def step(rules: Rulebook) -> int:
+    """How far apart a view keeps the colours: 0 when each row is of one colour and each colour
+    in one row (a number is then a cell of the colour's row), else ``sums``."""
+    alone = len({colours[0] for colours in rules.colour}) == rules.rows
+    return 0 if alone and all(len(set(colours)) == 1 for colours in rules.colour) else sums(rules)
+
+
+def width(rules: Rulebook) -> int:
+    """The length of a view."""
+    from .game import COLOURS
+
+    return (len(COLOURS) - 1) * step(rules) + sums(rules)
+
+
 def view_index(rules: Rulebook, row: int, index: int) -> int:
     """Where a row's view keeps the key of its cell ``index``."""
-    return rules.colour[row][index] * sums(rules) + rules.numbers[row][index]
+    return rules.colour[row][index] * step(rules) + rules.numbers[row][index]
 
 
 def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
     """Every view a row can have with ``rank``, calm or with a penalty at stake:
     ``[box][row][next cell][crosses]`` (equal views are one tuple)."""
-    from .game import COLOURS, NEVER
+    from .game import NEVER
 
     keys = rules.keys(rank)[threat]
-    width = len(COLOURS) * sums(rules)
+    size = width(rules)
     most = len(keys[0][0])
     made: dict[View, View] = {}
     boxes = (0, 1) if rules.bis else (0,)
@@ -113,7 +127,7 @@ def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
             for n in range(last + 1):
                 per_crosses = []
                 for c in range(most):
-                    view = [NEVER] * width
+                    view = [NEVER] * size
                     for i in range(n, last + 1):
                         closes = i == last
                         if not closes or c >= rules.close_after:
@@ -148,13 +162,13 @@ class _Writer:
         self.out = _Source()
         self.players = len(seats)
         self.rows = rules.rows
-        self.sums = sums(rules)
+        self.sums, self.step, self.width = sums(rules), step(rules), width(rules)
         for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick)):
             self.bind(name, value)
         for r in range(self.rows):
             self.bind(f"PLAIN_{r}", rules.plain[r])
             self.bind(f"WEIGHT_{r}", rules.weight[r])
-            index = [-1] * (4 * self.sums)
+            index = [-1] * self.width
             for i in range(rules.last[r] + 1):
                 index[view_index(rules, r, i)] = i
             self.bind(f"IX_{r}", tuple(index))
@@ -164,7 +178,7 @@ class _Writer:
                 for r in range(self.rows):
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
-        self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (4 * self.sums - 2)))
+        self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (self.width - 2)))
         # Colours spread over rows, each colour and number in one row at most: action 2 reads its
         # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
         rows_of: dict[int, list[int]] = {}
@@ -174,7 +188,7 @@ class _Writer:
         self.spread = any(len({r for r in range(rules.rows) if c in rules.colour[r]}) > 1 for c in range(4))
         self.listed = self.spread and all(len(found) == 1 for found in rows_of.values())
         if self.listed:
-            self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(4 * self.sums)))
+            self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
 
     def bind(self, name: str, value: object) -> str:
@@ -508,7 +522,7 @@ class _Writer:
         """The roll's white sum and view indexes of white + die per colour, worked out."""
         self.out("t = w1 + w2")
         for c in self.colours:
-            die = f"(d[{_int(c)}] + {_int(c * self.sums)})"
+            die = f"(d[{_int(c)}] + {_int(c * self.step)})"
             self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
 
     def spread_cell(self, p: int, index: str) -> None:
@@ -533,7 +547,7 @@ class _Writer:
             spread = sorted({r for found in rows_of.values() for r in found})
             out(f"if g{c}:")
             with out.indent():
-                out(f"e = d[{_int(c)}] + {_int(c * self.sums)}")
+                out(f"e = d[{_int(c)}] + {_int(c * self.step)}")
                 for white in ("w1", "w2"):
                     if white == "w2":
                         out("if w1 != w2:")
@@ -548,7 +562,7 @@ class _Writer:
                         runs: list[tuple[int, list[int]]] = []
                         for v in range(2, self.sums):
                             if not runs or rows_of[v] and runs[-1][1] and rows_of[v] != runs[-1][1]:
-                                runs.append((c * self.sums + v, rows_of[v]))
+                                runs.append((c * self.step + v, rows_of[v]))
                             elif rows_of[v]:
                                 runs[-1] = (runs[-1][0], rows_of[v])
                         at = dict(runs)
@@ -612,7 +626,7 @@ class _Writer:
                 out(f"o = rb({_int(bits)})")
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
-                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.sums))
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step))
                     out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
@@ -667,13 +681,13 @@ class _Writer:
 
 
 @lru_cache(maxsize=4)
-def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], sums: int) -> tuple[tuple, ...]:
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int) -> tuple[tuple, ...]:
     """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
     and of white 2 with its die (``indexes``), made once per process."""
     columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
     columns.append(list(map(add, columns[0], columns[1])))
     for c in colours:
-        die = [roll[2][c] + c * sums for roll in rolls]
+        die = [roll[2][c] + c * step for roll in rolls]
         columns += [map(add, columns[0], die), map(add, columns[1], die)]
     return tuple(zip(*columns))
 
