@@ -304,7 +304,8 @@ class Ranked:
         return chosen
 
 
-NEVER = 1 << 30  # a key no move has: a move its rank refuses
+NEVER = (1 << 30) - 1  # a key no move has: a move its rank refuses (the largest one-digit int, which
+# CPython compares as fast as small ones; 1 << 30 takes two digits and slows every comparison with it)
 
 
 Keys = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
