@@ -172,8 +172,10 @@ class _Writer:
             for i in range(rules.last[r] + 1):
                 index[view_index(rules, r, i)] = i
             self.bind(f"IX_{r}", tuple(index))
+        self.made: list[tuple[Views, Views]] = []  # per rank: its calm views and its views under threat
         for k, rank in enumerate(self.ranks):
             calm, threat = views(rules, rank, False), views(rules, rank, True)
+            self.made.append((calm, threat))
             for box in range(len(calm)):
                 for r in range(self.rows):
                     self.bind(f"VA{k}_{box}_{r}", calm[box][r])
@@ -660,9 +662,14 @@ class _Writer:
 
         out = _Source()
         for k in range(len(self.ranks)):
+            calm, threat = self.made[k]
+            fresh = self.bind(f"FRESH{k}", (*(calm[0][r][0][0] for r in range(self.rows)),
+                                            *(threat[0][r][0][0] for r in range(self.rows))))
+            zeros = self.bind("ZEROS", [0] * self.rows)
             out(f"def VIEW{k}(s):")
             with out.indent():
                 out("nx, cr, bx = s.next, s.crosses, s.boxes")
+                out(f"if cr == {zeros} and nx == {zeros}: return {fresh}  # nothing crossed, no row shut")
                 for r in range(self.rows):
                     out(f"n = nx[{_int(r)}]")
                     out(f"if n == {_int(SHUT)}:")
