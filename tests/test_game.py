@@ -469,3 +469,24 @@ def test_the_written_turn_loop_plays_the_generic_loops_games_on_every_grid():
                 game.written = written
                 outcomes.append(_outcome(game.play()))
             assert outcomes[0] == outcomes[1], f"{book.grid.name}, game {index}"
+
+
+def test_the_written_loop_draws_its_dice_as_it_reads_them_from_a_list():
+    # The written loop draws RandomDice's rolls itself (and their view indexes from a
+    # table, up to six faces); dice from anything else it iterates.  The same rolls
+    # as a list: the same games, on six- and eight-sided grids.
+    from sheetgen.play.strategies import STRATEGIES
+
+    for grid in ("classic", "rainbow", "longo"):
+        book = rules(grid)
+        for index in range(8):
+            outcomes = []
+            for listed in (False, True):
+                choices = random.Random(index)
+                seats = [STRATEGIES[("careful", "greedy", "random")[seat % 3]].make(choices) for seat in range(4)]
+                dice = random_dice(book.grid.dice_faces, random.Random(index))
+                if listed:
+                    dice = hand_dice([roll for roll, _ in zip(dice, range(200))])
+                lucky = [(3 + seat, 9 + seat) for seat in range(4)] if book.lucky else ()
+                outcomes.append(_outcome(Game(book, seats, dice, lucky).play()))
+            assert outcomes[0] == outcomes[1], f"{grid}, game {index}"

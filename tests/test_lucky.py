@@ -10,7 +10,7 @@ import pytest
 from sheetgen.grid.load import load_grid
 from sheetgen.grid.model import Lucky
 from sheetgen.pdf.impose import impose
-from sheetgen.play.lucky import deal_lucky
+from sheetgen.play.lucky import deal_lucky, first_sets
 from sheetgen.runs.jobs import Job, render_job, sheet_data
 from sheetgen.sheet.plan import plan_sheet
 
@@ -41,6 +41,17 @@ def test_the_seed_decides_the_deal():
     first = list(itertools.islice(deal_lucky(LONGO, seed=1), 16))
     assert first == list(itertools.islice(deal_lucky(LONGO, seed=1), 16))
     assert first != list(itertools.islice(deal_lucky(LONGO, seed=2), 16))
+
+
+def test_a_games_seats_get_the_first_sets_of_the_deal():
+    # first_sets deals a game's seats without the stream: the same sets, also for more
+    # seats than a small range has sets (then the stream's second deck and its page rule).
+    tiny = Lucky(count=2, low=2, high=4)  # 3 sets
+    for lucky in (LONGO, tiny):
+        for seed in range(40):
+            for count in (1, 4, 8):
+                assert first_sets(lucky, seed, count) == list(itertools.islice(deal_lucky(lucky, seed), count))
+    assert first_sets(None, 3, 2) == [(), ()]
 
 
 def test_grids_without_lucky_numbers_get_none():

@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
@@ -102,6 +103,7 @@ class Rulebook:
     plain: tuple[tuple[bool, ...], ...]  # per row: crossing the cell does nothing more (not last, not special)
     doubles: tuple[int, ...]  # per row: bit set of its double cells
     points: tuple[int, ...]  # a row's points by its crosses plus its lock (past max_crosses as many as that)
+    bar_boxes: tuple[tuple[int, ...], ...]  # per row: the bonus bar boxes of its lock's colour, struck when it shuts
     ranked: dict = field(default_factory=dict, compare=False, repr=False)  # Rank -> its Keys, built on first use
     loops: dict = field(default_factory=dict, compare=False, repr=False)  # Seats -> its written Loop, on first use
 
@@ -173,6 +175,8 @@ def rulebook(grid: Grid) -> Rulebook:
         doubles=tuple(sum(1 << i for i, cell in enumerate(row.cells) if cell.weight == 2) for row in rows),
         points=tuple(row_points(min(n, grid.max_crosses))
                      for n in range(max(2 * len(row.cells) + sum(c.weight for c in row.cells) for row in rows) + 2)),
+        bar_boxes=tuple(tuple(box for box, c in enumerate(grid.bonus_bar) if COLOURS.index(c) == lock)
+                        for lock in lock_colour),
     )
 
 
@@ -207,21 +211,22 @@ class Sheet:
                  "symbols", "unlocked", "lucky_crosses", "lucky_rows", "bonus_rows")
 
     def __init__(self, rules: Rulebook, seat: int, lucky: tuple[int, ...] = ()):
+        rows = [0] * rules.rows
         self.seat = seat  # 0 for the player who rolls first
         self.lucky = frozenset(lucky)
-        self.next = [0] * rules.rows
-        self.crosses = [0] * rules.rows
+        self.next = rows
+        self.crosses = rows[:]
         self.locked = [False] * rules.rows  # the player crossed the row's last cell and its lock
-        self.cells = [0] * rules.rows
-        self.boxes = [0] * rules.rows
+        self.cells = rows[:]
+        self.boxes = rows[:]
         self.penalties = 0
         self.bar = [FREE] * len(rules.bar)
         self.symbols = [0] * len(rules.powers)  # crossed cells of each power's symbol
         self.unlocked: list[int] = []  # indexes of unlocked powers, in the order they were unlocked
         self.lucky_crosses = 0  # crosses made with a lucky number (for the statistics)
         # Per row, for the statistics: crosses (a double cell 2) made with a lucky number, and as a bar's bonus.
-        self.lucky_rows = [0] * rules.rows
-        self.bonus_rows = [0] * rules.rows
+        self.lucky_rows = rows[:]
+        self.bonus_rows = rows[:]
 
 
 class Table:
@@ -299,7 +304,8 @@ class Ranked:
         return chosen
 
 
-NEVER = 1 << 30  # a key no move has: a move its rank refuses
+NEVER = (1 << 30) - 1  # a key no move has: a move its rank refuses (the largest one-digit int, which
+# CPython compares as fast as small ones; 1 << 30 takes two digits and slows every comparison with it)
 
 
 Keys = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
@@ -377,9 +383,9 @@ class Game:
         self.rules = rules
         self.strategies = tuple(strategies)
         self.dice = dice
-        self.sheets = tuple(
+        self.sheets = tuple([
             Sheet(rules, seat, lucky[seat] if seat < len(lucky) else ()) for seat in range(len(strategies))
-        )
+        ])
         self.table = Table(rules, len(strategies))
         self.closing: list[Closing] = []  # closings of the current action, not yet in effect for all
         self.closings: list[Closing] = []
@@ -399,7 +405,7 @@ class Game:
             end=end,
             closings=tuple(self.closings),
             sheets=self.sheets,
-            scores=tuple(score(self.rules, sheet) for sheet in self.sheets),
+            scores=tuple([score(self.rules, sheet) for sheet in self.sheets]),
         )
 
     def run(self) -> None:
@@ -412,9 +418,9 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
-        if inline and self.written and all(type(choose) is Ranked for choose in strategies):
+        if inline and self.written and {type(choose) for choose in strategies} == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
-            loop = rules.loop(tuple((choose.rank, choose.draw_single) for choose in ranked))
+            loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
             loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
             return
         close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
@@ -624,32 +630,40 @@ class Game:
         else:
             sheet.next[row] = index + 1
         if rules.has_special and rules.special[row][index]:
-            if rules.framed[row][index]:
-                self.bonus(sheet, action)
-            power = rules.symbol[row][index]
-            if power >= 0:
-                sheet.symbols[power] += 1
-                if sheet.symbols[power] == rules.symbol_cells[power]:
-                    self.unlock(sheet, power, action)
+            self.effects(sheet, row, index, action)
+
+    def effects(self, sheet: Sheet, row: int, index: int, action: int) -> bool:
+        """What crossing a framed cell or a symbol does beyond its cross: the bonus, then the
+        symbol counted and the power it unlocks.  True when that may have crossed more."""
+        rules, more = self.rules, False
+        if rules.framed[row][index]:
+            self.bonus(sheet, action)
+            more = True
+        power = rules.symbol[row][index]
+        if power >= 0:
+            sheet.symbols[power] += 1
+            if sheet.symbols[power] == rules.symbol_cells[power]:
+                self.unlock(sheet, power, action)
+                more = True
+        return more
 
     def forced(self, sheet: Sheet, row: int, action: int) -> int:
         """A bonus or power cross: the first free cell of ``row``, if it is legal; else lost.
         The crosses it made (a double cell 2), 0 when lost."""
-        index = sheet.next[row]
-        if index != SHUT and self.may_cross(sheet, row, index):
-            self.cross(sheet, row, index, action)
-            return self.rules.weight[row][index]
+        index, rules = sheet.next[row], self.rules
+        if index < rules.last[row] or index == rules.last[row] and sheet.crosses[row] >= rules.close_after:
+            self.cross(sheet, row, index, action)  # (a shut row's next cell is past its last)
+            return rules.weight[row][index]
         return 0
 
     def bonus(self, sheet: Sheet, action: int) -> None:
         """A framed cell: cross the leftmost free bar box and its row's next legal cell."""
         bar = sheet.bar
-        for box, state in enumerate(bar):
-            if state == FREE:
-                bar[box] = CROSSED
-                row = self.rules.row_of_colour[self.rules.bar[box]]
-                sheet.bonus_rows[row] += self.forced(sheet, row, action)
-                return
+        if FREE in bar:
+            box = bar.index(FREE)
+            bar[box] = CROSSED
+            row = self.rules.row_of_colour[self.rules.bar[box]]
+            sheet.bonus_rows[row] += self.forced(sheet, row, action)
 
     def unlock(self, sheet: Sheet, power: int, action: int) -> None:
         sheet.unlocked.append(power)
@@ -671,12 +685,10 @@ class Game:
     def shut(self, sheet: Sheet, row: int) -> None:
         """Close ``row`` for one player: no more crosses, its colour's free bar boxes struck."""
         sheet.next[row] = SHUT
-        if sheet.bar:
-            colour = self.rules.lock_colour[row]
-            bar = sheet.bar
-            for box, box_colour in enumerate(self.rules.bar):
-                if box_colour == colour and bar[box] == FREE:
-                    bar[box] = STRUCK
+        bar = sheet.bar
+        for box in self.rules.bar_boxes[row]:
+            if bar[box] == FREE:
+                bar[box] = STRUCK
 
     def close_rows(self) -> None:
         """End of an action: its closed rows close for everybody, their dice leave."""
@@ -701,7 +713,7 @@ class Game:
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
     points = rules.points
-    rows = tuple([points[crosses + locked] for crosses, locked in zip(sheet.crosses, sheet.locked)])
+    rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
     penalty_points = -rules.penalty_points * sheet.penalties
     power_points = 0
     if sheet.unlocked:
@@ -760,7 +772,7 @@ def _rolls_table(faces: int) -> tuple[Roll, ...]:
     return tuple((a, b, coloured) for a, b in whites for coloured in colours)
 
 
-def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
+class RandomDice:
     """An endless stream of fair rolls of two white and four coloured dice.
 
     One draw per roll from ``rng`` picks one of the faces**6 outcomes, which
@@ -768,18 +780,44 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
     draw takes random bits and rejects values past the last outcome (as
     ``random.randrange`` does, without its argument checks), so every outcome
     is exactly as likely.  Up to six faces every roll is made once and looked
-    up; eight-sided dice (262,144 rolls) are taken apart per draw.
+    up; eight-sided dice (262,144 rolls) are taken apart per draw.  The turn
+    loop written for a grid (``turns``) makes the same draws itself, from
+    ``getrandbits``, with the same tables (``dice_tables``).
     """
+
+    __slots__ = ("faces", "getrandbits", "_rolls")
+
+    def __init__(self, faces: int, rng: random.Random):
+        self.faces, self.getrandbits = faces, rng.getrandbits
+        self._rolls: Iterator[Roll] | None = None
+
+    def __iter__(self) -> Iterator[Roll]:
+        if self._rolls is None:
+            self._rolls = _rolls(self.faces, self.getrandbits)
+        return self._rolls
+
+    def __next__(self) -> Roll:
+        return next(iter(self))
+
+
+def dice_tables(faces: int) -> tuple[int, int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                                     tuple[Roll, ...] | None]:
+    """A draw's bits and outcomes, the white pairs and coloured rolls, and every roll when they are tabled."""
     whites, colours = _faces_tables(faces)
-    outcomes, per_white = len(whites) * len(colours), len(colours)
-    bits, getrandbits = outcomes.bit_length(), rng.getrandbits
-    if outcomes <= TABLED_OUTCOMES:
-        rolls = _rolls_table(faces)
+    outcomes = len(whites) * len(colours)
+    rolls = _rolls_table(faces) if outcomes <= TABLED_OUTCOMES else None
+    return outcomes.bit_length(), outcomes, whites, colours, rolls
+
+
+def _rolls(faces: int, getrandbits: Callable[[int], int]) -> Iterator[Roll]:
+    bits, outcomes, whites, colours, rolls = dice_tables(faces)
+    if rolls is not None:
         while True:
             outcome = getrandbits(bits)
             while outcome >= outcomes:
                 outcome = getrandbits(bits)
             yield rolls[outcome]
+    per_white = len(colours)
     while True:
         outcome = getrandbits(bits)
         while outcome >= outcomes:
@@ -787,6 +825,11 @@ def random_dice(faces: int, rng: random.Random) -> Iterator[Roll]:
         white, coloured = divmod(outcome, per_white)
         a, b = whites[white]
         yield a, b, colours[coloured]
+
+
+def random_dice(faces: int, rng: random.Random) -> RandomDice:
+    """Fair rolls from ``rng`` (``RandomDice``)."""
+    return RandomDice(faces, rng)
 
 
 def hand_dice(rolls: Iterable[Roll]) -> Iterator[Roll]:

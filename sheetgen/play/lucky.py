@@ -45,6 +45,27 @@ def _sets(low: int, high: int, count: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(low, high + 1), count))
 
 
+def first_sets(lucky: Lucky | None, seed: int, count: int) -> list[tuple[int, ...]]:
+    """The first ``count`` sets of ``deal_lucky(lucky, seed)``, as a game deals them to
+    its seats: from one deck (no set repeats within one) without the stream."""
+    if lucky is None:
+        return [()] * count
+    every = _sets(lucky.low, lucky.high, lucky.count)
+    if count > len(every):
+        stream = deal_lucky(lucky, seed)
+        return [next(stream) for _ in range(count)]
+    deck = every[:]
+    shuffle(deck, random.Random(seed))
+    return deck[:count]
+
+
+@lru_cache(maxsize=16)
+def _steps(cards: int) -> tuple[tuple[int, int, int], ...]:
+    """A shuffle's steps for a deck of ``cards``: the card swapped, the number of cards
+    its partner is drawn from, and the bits drawn for it."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(cards - 1, 0, -1))
+
+
 def shuffle(deck: list, rng: random.Random) -> None:
     """Shuffle ``deck`` in place: Fisher and Yates' shuffle, from the last card
     down, each swap's partner drawn by rejection from just enough random bits.
@@ -52,9 +73,7 @@ def shuffle(deck: list, rng: random.Random) -> None:
     3.11 and 3.12), spelt out: a simulation deals sets for every game, and
     the method's calls per card cost more than the game's first rolls."""
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(deck)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from ..grid.model import Grid, row_name
 from ..words import one_of, plural, signed
-from .game import CROSSED, STRUCK, Game, GameResult, Rulebook, Sheet, random_dice, rulebook
-from .lucky import deal_lucky
+from .game import CROSSED, STRUCK, Game, GameResult, RandomDice, Rulebook, Sheet, rulebook
+from .lucky import first_sets
 from .strategies import DEFAULT_STRATEGY, STRATEGIES
 
 MAX_PLAYERS = 8  # WIN_SHARES splits a win evenly between up to this many
@@ -73,7 +73,7 @@ class Setup:
     @property
     def seats(self) -> tuple[str, ...]:
         """The strategy of each seat; seat 0 rolls first."""
-        return tuple(self.strategies[seat % len(self.strategies)] for seat in range(self.players))
+        return tuple([self.strategies[seat % len(self.strategies)] for seat in range(self.players)])
 
 
 # A game's random streams, one per purpose: (seed, game index, purpose) -> its own seed.
@@ -93,15 +93,11 @@ def play_game(setup: Setup, index: int, rules: Rulebook | None = None) -> GameRe
     """Game ``index`` of the run ``setup``: the same game whatever else is played.
     (``rules``: ``rulebook(setup.grid)``, passed by callers that play many games,
     since hashing a grid to find its cached rulebook costs more than a roll.)"""
-    dice = random_dice(setup.grid.dice_faces, random.Random(stream_seed(setup.seed, index, DICE)))
-    choices = random.Random(stream_seed(setup.seed, index, CHOICES))  # the dice never depend on them
-    lucky = deal_lucky(setup.grid.lucky, stream_seed(setup.seed, index, LUCKY_NUMBERS))
-    return Game(
-        rules or rulebook(setup.grid),
-        [STRATEGIES[name].make(choices) for name in setup.seats],
-        dice,
-        [next(lucky) for _ in setup.seats],
-    ).play()
+    grid, seats, streams = setup.grid, setup.seats, stream_seed(setup.seed, index, 0)
+    dice = RandomDice(grid.dice_faces, random.Random(streams + DICE))
+    choices = random.Random(streams + CHOICES)  # the dice never depend on them
+    lucky = first_sets(grid.lucky, streams + LUCKY_NUMBERS, len(seats))
+    return Game(rules or rulebook(grid), [STRATEGIES[name].make(choices) for name in seats], dice, lucky).play()
 
 
 def game_marks(setup: Setup, index: int = 0) -> list[dict]:

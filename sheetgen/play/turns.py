@@ -2,25 +2,48 @@
 
 ``Game.run`` plays any grid with any strategies by reading the rulebook's
 tables in a loop.  When every seat is ``Ranked`` it plays with a loop made
-here instead: the source of a function in which the grid's places for each
-white sum are spelt out (each row, cell index and threshold a constant), each
-seat's sheet is bound to local names, each strategy's keys are tables indexed
-by the row's next cell and crosses, and nothing is looked up by attribute in
-the hot path.  The source is compiled once per rulebook and table of
-strategies (``Rulebook.loop``) and plays the same games as the generic loop,
-draw for draw; ``tests/test_game.py`` plays both and compares them.
+here instead: the source of a function that plays the same games as the
+generic loop, draw for draw (``tests/test_game.py`` plays both and compares
+them), compiled once per rulebook and table of strategies (``Rulebook.loop``).
+
+What it keeps: per seat and row, the row's *view*: a tuple of the keys its
+strategy gives each move in that row, indexed by the move's colour and
+number (``colour * step + number``; ``NEVER`` where the row has no such cell,
+the cell is not legal, or the strategy refuses it), once for a calm action
+and once with a penalty at stake; at index 0 the key of its next cell as a
+lucky cross, at index 1 the numbers it has a key for, as bits (no cell is
+number 0 or 1).  A view depends only on the row's next cell, its crosses and
+(with small boxes) whether the box under its rightmost cross is crossed, so
+all views are made once per rank and grid (``views``) and a cross replaces
+the row's two views by two look-ups.  A decision is then one subscript per
+place:
+
+- action 1: per white sum, each seat's places are constants, the cross
+  written out for each place (row, cell, its bit and weight as constants); a
+  seat whose rows have no key for the sum (the union of their masks, ``M``)
+  is passed in one test;
+- action 2: every place of white 1 and white 2 with each colour's die read
+  at once from the active seat's views (through per-seat lists of them where
+  a colour is spread over rows, its row found by colour and number);
+- a decision (``decide``) finds the first least key in order, compares only
+  the keys after it with it, and on a tie draws as the strategy draws;
+- the dice of a ``RandomDice`` are drawn in the loop, the same draws; a
+  tabled roll brings its white sum and action 2's view indexes (``_indexed``).
 
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-Rare events (a row's last cell, a framed cell or a symbol, lucky numbers,
-rows closing) are handed to the generic engine's own methods, with the table
-brought up to date first, so the rules are written once.
+Rare events (a row's last cell, a framed cell's or a symbol's effects, rows
+closing) are handed to the generic engine's own methods, with the table
+brought up to date first, so the rules are written once; the views of the
+sheets they touched are read again after them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
+from operator import add
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,6 +52,9 @@ if TYPE_CHECKING:
 # A written loop: (game, table, sheets, each seat's draws, dice) -> None, until GameOver or the end of the dice.
 Loop = Callable[["Game", "Table", Sequence["Sheet"], Sequence[Callable[[int], int]], Iterator["Roll"]], None]
 Seats = tuple[tuple["Rank", bool], ...]  # per seat: its rank and whether it draws for a lone best move
+View = tuple[int, ...]  # a row's keys by colour * step + number
+# Per small box state (0: the box under the rightmost cross free, 1: crossed), per row, next cell and crosses.
+Views = tuple[tuple[tuple[tuple[View, ...], ...], ...], ...]
 
 
 class _Source:
@@ -57,227 +83,639 @@ def _int(value: int | bool) -> str:
     return repr(int(value))
 
 
-def write_loop(rules: Rulebook, seats: Seats) -> tuple[str, dict]:
-    """The source of the loop for ``rules`` and ``seats``, and the values its defaults name."""
-    from .game import NEVER, GameOver
+def sums(rules: Rulebook) -> int:
+    """Numbers a view holds per colour: 0 to 2 x faces."""
+    return 2 * rules.grid.dice_faces + 1
 
-    ranks: list[Rank] = []
-    for rank, _ in seats:
-        if rank not in ranks:
-            ranks.append(rank)
-    env: dict = {"GameOver": GameOver, "NEVER": NEVER}
-    defaults: list[str] = ["NEVER=NEVER", "GameOver=GameOver"]
 
-    def bind(name: str, value: object) -> str:
-        if name not in env:
-            env[name] = value
-            defaults.append(f"{name}={name}")
+def step(rules: Rulebook) -> int:
+    """How far apart a view keeps the colours: 0 when each row is of one colour and each colour
+    in one row (a number is then a cell of the colour's row), else ``sums``."""
+    alone = len({colours[0] for colours in rules.colour}) == rules.rows
+    return 0 if alone and all(len(set(colours)) == 1 for colours in rules.colour) else sums(rules)
+
+
+def width(rules: Rulebook) -> int:
+    """The length of a view."""
+    from .game import COLOURS
+
+    return (len(COLOURS) - 1) * step(rules) + sums(rules)
+
+
+def view_index(rules: Rulebook, row: int, index: int) -> int:
+    """Where a row's view keeps the key of its cell ``index``."""
+    return rules.colour[row][index] * step(rules) + rules.numbers[row][index]
+
+
+def views(rules: Rulebook, rank: Rank, threat: bool) -> Views:
+    """Every view a row can have with ``rank``, calm or with a penalty at stake:
+    ``[box][row][next cell][crosses]`` (equal views are one tuple)."""
+    from .game import NEVER
+
+    keys = rules.keys(rank)[threat]
+    size = width(rules)
+    most = len(keys[0][0])
+    made: dict[View, View] = {}
+    boxes = (0, 1) if rules.bis else (0,)
+    out = []
+    for box in boxes:
+        per_row = []
+        for r in range(rules.rows):
+            last = rules.last[r]
+            at = [view_index(rules, r, i) for i in range(last + 1)]
+            per_next = []
+            for n in range(last + 1):
+                per_crosses = []
+                for c in range(most):
+                    view = [NEVER] * size
+                    for i in range(n, last + 1):
+                        closes = i == last
+                        if not closes or c >= rules.close_after:
+                            view[at[i]] = keys[closes][i - n][c]
+                    if rules.bis and n > 0 and not box:
+                        view[at[n - 1]] = keys[0][0][c]
+                    if rules.lucky and (n < last or c >= rules.close_after):  # its next cell as a lucky cross
+                        view[0] = keys[n == last][0][c]
+                    # at index 1: the numbers whose cell in this row has a key, as bits (no cell is number 1)
+                    view[1] = sum(1 << rules.numbers[r][i] for i in range(last + 1) if view[at[i]] < NEVER)
+                    found = tuple(view)
+                    per_crosses.append(made.setdefault(found, found))
+                per_next.append(tuple(per_crosses))
+            per_row.append(tuple(per_next))
+        out.append(tuple(per_row))
+    return tuple(out)
+
+
+class _Writer:
+    """The source of one loop: its lines, and the tables its defaults name."""
+
+    def __init__(self, rules: Rulebook, seats: Seats):
+        from .game import NEVER, GameOver
+
+        self.rules, self.seats = rules, seats
+        self.ranks: list[Rank] = []
+        for rank, _ in seats:
+            if rank not in self.ranks:
+                self.ranks.append(rank)
+        self.env: dict = {}
+        self.defaults: list[str] = []
+        self.out = _Source()
+        self.players = len(seats)
+        self.rows = rules.rows
+        self.sums, self.step, self.width = sums(rules), step(rules), width(rules)
+        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick)):
+            self.bind(name, value)
+        for r in range(self.rows):
+            self.bind(f"PLAIN_{r}", rules.plain[r])
+            self.bind(f"WEIGHT_{r}", rules.weight[r])
+            index = [-1] * self.width
+            for i in range(rules.last[r] + 1):
+                index[view_index(rules, r, i)] = i
+            self.bind(f"IX_{r}", tuple(index))
+        self.made: list[tuple[Views, Views]] = []  # per rank: its calm views and its views under threat
+        for k, rank in enumerate(self.ranks):
+            calm, threat = views(rules, rank, False), views(rules, rank, True)
+            self.made.append((calm, threat))
+            for box in range(len(calm)):
+                for r in range(self.rows):
+                    self.bind(f"VA{k}_{box}_{r}", calm[box][r])
+                    self.bind(f"VH{k}_{box}_{r}", threat[box][r])
+        self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (self.width - 2)))
+        # Colours spread over rows, each colour and number in one row at most: action 2 reads its
+        # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
+        rows_of: dict[int, list[int]] = {}
+        for r in range(rules.rows):
+            for i in range(rules.last[r] + 1):
+                rows_of.setdefault(view_index(rules, r, i), []).append(r)
+        self.spread = any(len({r for r in range(rules.rows) if c in rules.colour[r]}) > 1 for c in range(4))
+        self.listed = self.spread and all(len(found) == 1 for found in rows_of.values())
+        if self.listed:
+            self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
+        self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
+
+    def bind(self, name: str, value: object) -> str:
+        if name not in self.env:
+            self.env[name] = value
+            self.defaults.append(f"{name}={name}")
         return name
 
-    keys = [rules.keys(rank) for rank in ranks]
-    faces = rules.grid.dice_faces
-    players = len(seats)
-    bind("WEIGHT", rules.weight)
-    bind("PLAIN", rules.plain)
-    bind("BY_ROLL", rules.by_roll)
-    if rules.lucky:
-        bind("NUMBERS", rules.numbers)
-        bind("LAST", rules.last)
+    def rank(self, p: int) -> int:
+        return self.ranks.index(self.seats[p][0])
 
-    def cell_table(k: int, closes: bool, i: int) -> str:
-        # keys when the row's next cell is n (0 to i): the move loses i - n cells
-        calm = keys[k][0][closes]
-        return bind(f"A{k}_{_int(closes)}_{_int(i)}", tuple(calm[i - n] for n in range(i + 1)))
+    # -- pieces ------------------------------------------------------------------
 
-    out = _Source()
-    out("def play(game, table, sheets, draws, dice, {}):".format(", ".join(defaults)))
-    out.depth += 1
-    out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
-    out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
-    for p in range(players):
-        out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
-        if rules.lucky:
-            out(f"L{p} = s{p}.lucky")
-    out("cross, closing, close_rows, in_game = game.cross, game.closing, game.close_rows, table.in_game")
-    out("fewest = game.fewest_crosses_moves")
-    out("rolls = table.rolls; active, (w1, w2), d, ac = table.active, table.white, table.dice, table.active_crossed")
-    out("for w1, w2, d in dice:")
-    with out.indent():
-        out("rolls += 1")
-        out(f"active = (rolls - 1) % {_int(players)}")
-        out("ac = False")
-        out("t = w1 + w2")
-        totals = [t for t in range(2, 2 * faces + 1)]
-        _dispatch(out, "t", totals, lambda t: _action1(out, rules, seats, ranks, t, cell_table, bind))
+    def sync(self, action: int) -> None:
+        """The table as the generic loop keeps it, before the engine's own methods read it."""
+        self.out(f"table.rolls, table.active, table.white, table.dice, table.action, table.active_crossed = "
+                 f"rolls, active, (w1, w2), d, {_int(action)}, ac")
 
-        out("if closing:")
-        with out.indent():
-            _sync(out, 1)
-            out("close_rows()")
-        _dispatch(out, "active", list(range(players)), lambda p: _action2(out, rules, seats, ranks, p, bind))
-    out("if rolls != table.rolls:")
-    with out.indent():
-        _sync(out, 2)
-    return "\n".join(out.lines) + "\n", env
+    def names(self, p: int) -> str:
+        """Seat ``p``'s views as a target list."""
+        return ", ".join([f"a{p}_{r}" for r in range(self.rows)] + [f"h{p}_{r}" for r in range(self.rows)]) + ","
 
+    def refresh(self, p: int) -> None:
+        self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+        self.mask(p)
+        if self.listed:
+            for kind in "ah":
+                self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
 
-def _sync(out: _Source, action: int) -> None:
-    """The table as the generic loop keeps it, before the engine's own methods read it."""
-    out(f"table.rolls, table.active, table.white, table.dice, table.action, table.active_crossed = "
-        f"rolls, active, (w1, w2), d, {_int(action)}, ac")
+    def keep(self, p: int, r: int) -> None:
+        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask."""
+        if self.listed:
+            self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
+        self.mask(p, r)
 
+    def mask(self, p: int, row: int | None = None) -> None:
+        """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
+        (each row's, ``m{p}_{r}``, read again from its view: ``row``'s, or every row's)."""
+        for r in range(self.rows) if row is None else (row,):
+            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+        self.out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
-def _dispatch(out: _Source, name: str, values: list[int], emit: Callable[[int], None]) -> None:
-    """``if name < m: ... else: ...`` down to one value each: a few comparisons, not one per value."""
-    if len(values) == 1:
-        emit(values[0])
-        return
-    middle = len(values) // 2
-    out(f"if {name} < {_int(values[middle])}:")
-    with out.indent():
-        _dispatch(out, name, values[:middle], emit)
-    out("else:")
-    with out.indent():
-        _dispatch(out, name, values[middle:], emit)
+    def touched(self, p: int) -> None:
+        """After ``Game.effects``: the views of seat ``p``'s rows whose crosses it changed (from ``y``)
+        read again.  It only crosses cells, so a changed row's next small box is free, or the row shut."""
+        from .game import SHUT
 
-
-def _compare(out: _Source, move: str, first: bool) -> None:
-    if first:  # nothing better yet, and no ties
-        out("if key < NEVER:")
-        with out.indent():
-            out(f"best = key; move = {move}")
-        return
-    out("if key < best:")
-    with out.indent():
-        out(f"best = key; move = {move}; ties = None")
-    out("elif key == best < NEVER:")
-    with out.indent():
-        out(f"ties = [move, {move}] if ties is None else ties + [{move}]")
-
-
-def _apply(out: _Source, p: int, action: int) -> None:
-    out("k, r, i = move")
-    out("if k == 1:")
-    with out.indent():
-        out(f"bx{p}[r] |= 1 << i")
-        out(f"cr{p}[r] += 1")
-    out("else:")
-    with out.indent():
-        out("if k == 2:")
-        with out.indent():
-            out(f"s{p}.lucky_crosses += 1")
-            out(f"s{p}.lucky_rows[r] += WEIGHT[r][i]")
-        out("if PLAIN[r][i]:")
-        with out.indent():
-            out(f"cl{p}[r] |= 1 << i")
-            out(f"cr{p}[r] += WEIGHT[r][i]")
-            out(f"nx{p}[r] = i + 1")
-        out("else:")
-        with out.indent():
-            _sync(out, action)
-            out(f"cross(s{p}, r, i, {_int(action)})")
-
-
-def _take(out: _Source, p: int, draw_single: bool, action: int, then: str) -> None:
-    """Seat ``p``'s choice of the best move found (ties drawn as its strategy draws them) crossed, and ``then``."""
-    out("if ties is not None:")
-    with out.indent():
-        out(f"move = ties[draw{p}(len(ties))]")
-    if draw_single:
-        out("elif move is not None:")
-        with out.indent():
-            out(f"draw{p}(1)")
-    out("if move is not None:")
-    with out.indent():
-        _apply(out, p, action)
-        out(then)
-
-
-def _action1(out: _Source, rules: Rulebook, seats: Seats, ranks: list, t: int,
-             cell_table: Callable[[int, bool, int], str], bind: Callable[[str, object], str]) -> None:
-    close_after = _int(rules.close_after)
-    for p, (rank, draw_single) in enumerate(seats):
-        k = ranks.index(rank)
-        out("best = NEVER; move = None; ties = None")
-        first = True
-        for r, i, closes, _, _ in rules.by_sum[t]:
-            row, index = _int(r), _int(i)
-            out(f"n = nx{p}[{row}]")
-            out(f"if n <= {index}:")
+        out, k = self.out, self.rank(p)
+        for r in range(self.rows):
+            out(f"if cr{p}[{_int(r)}] != y[{_int(r)}]:")
             with out.indent():
-                cells = cell_table(k, closes, i)
-                if closes:
-                    out(f"c = cr{p}[{row}]")
-                    out(f"if c >= {close_after}:")
-                    with out.indent():
-                        out(f"key = {cells}[n][c]")
-                        _compare(out, f"(0, {row}, {index})", first)
-                else:
-                    out(f"key = {cells}[n][cr{p}[{row}]]")
-                    _compare(out, f"(0, {row}, {index})", first)
-            if rules.bis:
-                box = bind(f"B{k}", rules.keys(rank)[0][0][0])
-                out(f"elif n == {_int(i + 1)} and not bx{p}[{row}] >> {index} & 1:")
-                with out.indent():
-                    out(f"key = {box}[cr{p}[{row}]]")
-                    _compare(out, f"(1, {row}, {index})", first)
-            first = False
-        if rules.lucky:
-            lucky = bind(f"Z{k}", (rules.keys(rank)[0][0][0], rules.keys(rank)[0][1][0]))
-            out(f"if {_int(t)} in L{p}:")
-            with out.indent():
-                out(f"for found in fewest(s{p}, 2):")
-                with out.indent():
-                    out("r = found[1]; i = found[2]")
-                    out(f"if NUMBERS[r][i] == {_int(t)}:")
-                    with out.indent():
-                        out("continue")
-                    out(f"key = {lucky}[i == LAST[r]][cr{p}[r]]")
-                    _compare(out, "found", False)
-        _take(out, p, draw_single, 1, f"if active == {_int(p)}: ac = True")
+                out(f"n = nx{p}[{_int(r)}]; c = cr{p}[{_int(r)}]")
+                out(f"if n == {_int(SHUT)}: a{p}_{r} = h{p}_{r} = SHUTV")
+                out(f"else: a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+                self.keep(p, r)
 
+    def refresh_all(self) -> None:
+        for p in range(self.players):
+            self.refresh(p)
+        self.out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
-def _action2(out: _Source, rules: Rulebook, seats: Seats, ranks: list, p: int,
-             bind: Callable[[str, object], str]) -> None:
-    rank, draw_single = seats[p]
-    k = ranks.index(rank)
-    keys = rules.keys(rank)
-    now = bind(f"Q{k}", (keys[1], keys[0]))  # by whether the active player crossed in action 1: no threat then
-    sides = _int(rules.grid.dice_faces + 1)
-    out(f"now = {now}[ac]")
-    out("best = NEVER; move = None; ties = None")
-    out(f"wh = (w1 * {sides} + w2) * {sides}")
-    out("for col in in_game:")
-    with out.indent():
-        out("for r, i, closes, cell, box in BY_ROLL[col][wh + d[col]]:")
-        with out.indent():
-            out(f"n = nx{p}[r]")
-            out("if i >= n:")
+    def closed(self) -> None:
+        """After ``close_rows``: the rows closed for everybody, shut in every seat's views."""
+        out = self.out
+        for r in range(self.rows):
+            out(f"if closed[{_int(r)}]:")
             with out.indent():
-                out(f"if closes and cr{p}[r] < {_int(rules.close_after)}:")
+                targets = [f"{v}{p}_{r}" for p in range(self.players) for v in "ah"]
+                if self.listed:
+                    targets += [f"L{v}{p}[{_int(r)}]" for p in range(self.players) for v in "ah"]
+                out(" = ".join([*targets, "SHUTV"]))
+        for p in range(self.players):
+            self.mask(p)
+        out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
+
+    def cell(self, p: int, r: int, i: int, action: int) -> None:
+        """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
+        rules, out, k = self.rules, self.out, self.rank(p)
+        if rules.bis:
+            out(f"if nx{p}[{_int(r)}] <= {_int(i)}:")
+            out.depth += 1
+        if i < rules.last[r]:  # not the last: the cross here, a framed cell's or a symbol's effects by the engine
+            out(f"cl{p}[{_int(r)}] |= {_int(1 << i)}")
+            out(f"c = cr{p}[{_int(r)}] + {_int(rules.weight[r][i])}")
+            out(f"cr{p}[{_int(r)}] = c")
+            out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
+            out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
+            self.keep(p, r)
+            if not rules.plain[r][i]:
+                self.sync(action)
+                out(f"y = cr{p}[:]")
+                out(f"if effects(s{p}, {_int(r)}, {_int(i)}, {_int(action)}):")
                 with out.indent():
-                    out("continue")
-                out(f"key = now[closes][i - n][cr{p}[r]]; found = cell")
-            if rules.bis:
-                out(f"elif i == n - 1 and not bx{p}[r] >> i & 1:")
-                with out.indent():
-                    out(f"key = now[0][0][cr{p}[r]]; found = box")
+                    self.touched(p)
+        else:
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
+            self.refresh(p)
+        if rules.bis:
+            out.depth -= 1
             out("else:")
             with out.indent():
-                out("continue")
-            _compare(out, "found", False)
-    _take(out, p, draw_single, 2, "ac = True")
-    out("if not ac:")
-    with out.indent():
-        out(f"s{p}.penalties += 1")
-        out(f"if s{p}.penalties >= {_int(rules.penalty_boxes)}:")
+                self.box(p, r, str(i), i + 1)
+
+    def box(self, p: int, r: int, i: str, n: int | str) -> None:
+        k, out = self.rank(p), self.out
+        bit = _int(1 << int(i)) if i.isdigit() else f"1 << {i}"
+        nxt = _int(n) if isinstance(n, int) else n
+        out(f"bx{p}[{_int(r)}] |= {bit}")
+        out(f"c = cr{p}[{_int(r)}] + 1")
+        out(f"cr{p}[{_int(r)}] = c")
+        out(f"a{p}_{r} = VA{k}_1_{r}[{nxt}][c]; h{p}_{r} = VH{k}_1_{r}[{nxt}][c]")
+        self.keep(p, r)
+
+    def cell_at(self, p: int, r: int, action: int) -> None:
+        """Seat ``p`` crosses cell ``i`` (a name) of row ``r``."""
+        rules, out, k = self.rules, self.out, self.rank(p)
+        if rules.bis:
+            out(f"if nx{p}[{_int(r)}] <= i:")
+            out.depth += 1
+        out(f"if i < {_int(rules.last[r])}:")
         with out.indent():
-            _sync(out, 2)
-            out("raise GameOver('penalties')")
-    out("if closing:")
-    with out.indent():
-        _sync(out, 2)
-        out("close_rows()")
+            out(f"cl{p}[{_int(r)}] |= 1 << i")
+            out(f"c = cr{p}[{_int(r)}] + WEIGHT_{r}[i]")
+            out(f"cr{p}[{_int(r)}] = c")
+            out(f"nx{p}[{_int(r)}] = n = i + 1")
+            out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+            self.keep(p, r)
+            if rules.has_special and not all(rules.plain[r][:-1]):
+                out(f"if not PLAIN_{r}[i]:")
+                with out.indent():
+                    self.sync(action)
+                    out(f"y = cr{p}[:]")
+                    out(f"if effects(s{p}, {_int(r)}, i, {_int(action)}):")
+                    with out.indent():
+                        self.touched(p)
+        out("else:")
+        with out.indent():
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, i, {_int(action)})")
+            self.refresh(p)
+        if rules.bis:
+            out.depth -= 1
+            out("else:")
+            with out.indent():
+                self.box(p, r, "i", "i + 1")
+
+    def compare(self, move: str) -> None:
+        out = self.out
+        out("if key < best:")
+        with out.indent():
+            out(f"best = key; move = {move}; ties = None")
+        out("elif key < NEVER and key == best:")
+        with out.indent():
+            out(f"ties = [move, {move}] if ties is None else ties + [{move}]")
+
+    def choose(self, p: int) -> None:
+        """Seat ``p``'s choice among ties, drawn as its strategy draws."""
+        out = self.out
+        out("if ties is not None:")
+        with out.indent():
+            out(f"move = ties[draw{p}(len(ties))]")
+        if self.seats[p][1]:
+            out("elif move is not None:")
+            with out.indent():
+                out(f"draw{p}(1)")
+
+    # -- action 1 ----------------------------------------------------------------
+
+    def action1(self, t: int) -> None:
+        rules, out = self.rules, self.out
+        places = rules.by_sum[t]
+        for p in range(self.players):
+            if rules.lucky:
+                out(f"if {_int(t)} in L{p}:")
+                with out.indent():
+                    self.lucky_action1(p, t)
+                if not places:
+                    continue
+                out("else:")
+                out.depth += 1
+            elif not places:
+                continue
+            out(f"if M{p} & {_int(1 << t)}:")
+            with out.indent():
+                keys = []
+                for j, (r, i, _, _, _) in enumerate(places):
+                    keys.append(f"k{j}")
+                    out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+                # the seat's mask says a row has a key for t
+                self.decide(p, keys, [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places], some=True)
+            if rules.lucky:
+                out.depth -= 1
+
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "",
+               some: bool = False) -> None:
+        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``.
+
+        The first key at the least is found in order; only then are the keys after it
+        compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
+        least, and the search runs once more.  ``some``: a key is known to be below NEVER."""
+        out, single = self.out, self.seats[p][1]
+        out(f"m = {keys[0]}")
+        for key in keys[1:]:
+            out(f"if {key} < m: m = {key}")
+        out("if True:" if some else "if m < NEVER:")
+        with out.indent():
+            if len(keys) == 1:
+                if single:
+                    out(f"draw{p}(1)")
+                crosses[0]()
+                out(then or f"if active == {_int(p)}: ac = True")
+                return
+            if single:
+                out("tied = False")
+            out("while True:")
+            with out.indent():
+                for j, cross in enumerate(crosses):
+                    out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
+                    with out.indent():
+                        if j < len(keys) - 1:
+                            out(f"if {' or '.join(f'{key} == m' for key in keys[j + 1:])}:")
+                            with out.indent():
+                                out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                                if single:
+                                    out("tied = True")
+                                out("continue")
+                        if single:
+                            out(f"if not tied: draw{p}(1)")
+                        cross()
+                out("break")
+            out(then or f"if active == {_int(p)}: ac = True")
+
+    def lucky_action1(self, p: int, t: int) -> None:
+        """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: after the cells of ``t``,
+        the first free cell of each open row with fewest crosses (not the cell of ``t`` again)."""
+        from .game import SHUT
+
+        rules, out = self.rules, self.out
+        places = rules.by_sum[t]
+        keys = []
+        for j, (r, i, _, _, _) in enumerate(places):
+            keys.append(f"k{j}")
+            out(f"k{j} = a{p}_{r}[{_int(view_index(rules, r, i))}]")
+        out("f = NEVER")
+        for r in range(self.rows):
+            out(f"if nx{p}[{_int(r)}] != {_int(SHUT)} and cr{p}[{_int(r)}] < f: f = cr{p}[{_int(r)}]")
+        index_of_t = {r: i for r, i, _, _, _ in places}
+        for r in range(self.rows):
+            again = f" and nx{p}[{_int(r)}] != {_int(index_of_t[r])}" if r in index_of_t else ""
+            out(f"z{r} = a{p}_{r}[0] if cr{p}[{_int(r)}] == f{again} else NEVER")
+            keys.append(f"z{r}")
+        crosses: list[Callable[[], None]] = [partial(self.cell, p, r, i, 1) for r, i, _, _, _ in places]
+        crosses += [partial(self.lucky_cross, p, r) for r in range(self.rows)]
+        self.decide(p, keys, crosses)
+
+    def lucky_cross(self, p: int, r: int) -> None:
+        out = self.out
+        out(f"i = nx{p}[{_int(r)}]")
+        out(f"s{p}.lucky_crosses += 1")
+        out(f"s{p}.lucky_rows[{_int(r)}] += WEIGHT_{r}[i]")
+        self.cell_at(p, r, 1)
+
+    # -- action 2 ----------------------------------------------------------------
+
+    def action2(self, p: int) -> None:
+        rules, out = self.rules, self.out
+        # Each colour in one row: its places are white 1 + die and white 2 + die in that row, every
+        # key read at once and the least taken as in action 1; else compared place by place.
+        row_of = {c: {r for r in range(self.rows) if c in rules.colour[r]} for c in self.colours}
+        if all(len(rows) == 1 for rows in row_of.values()) or self.listed:
+            rows = {c: min(found) if len(found) == 1 else -1 for c, found in row_of.items()}
+            out("if w1 != w2:")
+            with out.indent():
+                self.coloured_keys(p, rows, ("w1", "w2"))
+            out("else:")
+            with out.indent():
+                self.coloured_keys(p, rows, ("w1",))
+        else:
+            out("best = NEVER; move = None; ties = None")
+            out("if ac:")
+            with out.indent():
+                self.coloured(p, "a")
+            out("else:")
+            with out.indent():
+                self.coloured(p, "h")
+            self.choose(p)
+            out("if move is not None:")
+            with out.indent():
+                out("r, v = move")
+                self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+                out("ac = True")
+        out("if not ac:")
+        with out.indent():
+            out(f"s{p}.penalties += 1")
+            out(f"if s{p}.penalties >= {_int(rules.penalty_boxes)}:")
+            with out.indent():
+                self.sync(2)
+                out("raise GameOver('penalties')")
+        out("if closing:")
+        with out.indent():
+            self.sync(2)
+            out("close_rows()")
+            self.closed()
+
+    def coloured_keys(self, p: int, row_of: dict[int, int], whites: tuple[str, ...]) -> None:
+        """Action 2 of seat ``p`` where colour ``c`` is in row ``row_of[c]`` alone: a key per colour and white."""
+        out = self.out
+        places = [(c, r, white) for c, r in row_of.items() for white in whites]
+        keys = [f"q{j}" for j in range(len(places))]
+        for kind in ("a", "h"):
+            out("if ac:" if kind == "a" else "else:")
+            with out.indent():
+                for key, (c, r, white) in zip(keys, places):
+                    x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
+                    if r < 0:  # a colour spread over rows: the row of its number read from RW
+                        out(f"{key} = L{kind}{p}[RW[{x}]][{x}]{test}")
+                        continue
+                    if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
+                        test = ""
+                    out(f"{key} = {kind}{p}_{r}[{x}]{test}")
+        crosses: list[Callable[[], None]] = []
+        for c, r, white in places:
+            if r < 0:
+                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}"))
+            else:
+                crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
+        self.decide(p, keys, crosses, "ac = True")
+
+    def indexes(self) -> None:
+        """The roll's white sum and view indexes of white + die per colour, worked out."""
+        self.out("t = w1 + w2")
+        for c in self.colours:
+            die = f"(d[{_int(c)}] + {_int(c * self.step)})"
+            self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
+
+    def spread_cell(self, p: int, index: str) -> None:
+        self.out(f"v = {index}; r = RW[v]")
+        self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+
+    def coloured_cell(self, p: int, r: int, index: str) -> None:
+        self.out(f"i = IX_{r}[{index}]")
+        self.cell_at(p, r, 2)
+
+    def coloured_cross(self, p: int, r: int) -> None:
+        self.out(f"i = IX_{r}[v]")
+        self.cell_at(p, r, 2)
+
+    def coloured(self, p: int, kind: str) -> None:
+        """Action 2's places of seat ``p``, read from its views ``kind`` (a: calm, h: a penalty at stake)."""
+        rules, out = self.rules, self.out
+        for c in self.colours:
+            # per number, the rows with a cell of that colour and number, top row first
+            rows_of = {v: [r for r in range(self.rows) for i in range(rules.last[r] + 1)
+                           if rules.colour[r][i] == c and rules.numbers[r][i] == v] for v in range(self.sums)}
+            spread = sorted({r for found in rows_of.values() for r in found})
+            out(f"if g{c}:")
+            with out.indent():
+                out(f"e = d[{_int(c)}] + {_int(c * self.step)}")
+                for white in ("w1", "w2"):
+                    if white == "w2":
+                        out("if w1 != w2:")
+                        out.depth += 1
+                    out(f"v = {white} + e")
+                    if len(spread) == 1:
+                        r = spread[0]
+                        out(f"key = {kind}{p}_{r}[v]")
+                        self.compare(f"({_int(r)}, v)")
+                    else:  # runs of numbers whose cells of this colour are in the same rows (a number without one
+                        # joins any run: every view holds NEVER for it)
+                        runs: list[tuple[int, list[int]]] = []
+                        for v in range(2, self.sums):
+                            if not runs or rows_of[v] and runs[-1][1] and rows_of[v] != runs[-1][1]:
+                                runs.append((c * self.step + v, rows_of[v]))
+                            elif rows_of[v]:
+                                runs[-1] = (runs[-1][0], rows_of[v])
+                        at = dict(runs)
+
+                        def emit(v: int, at: dict[int, list[int]] = at) -> None:
+                            self.coloured_rows(p, kind, at[v])
+
+                        self.dispatch("v", sorted(at), emit)
+                    if white == "w2":
+                        out.depth -= 1
+
+    def coloured_rows(self, p: int, kind: str, rows: list[int]) -> None:
+        for r in rows:
+            self.out(f"key = {kind}{p}_{r}[v]")
+            self.compare(f"({_int(r)}, v)")
+
+    def dispatch(self, name: str, values: list[int], emit: Callable[[int], None]) -> None:
+        """``if name < m: ... else: ...`` down to one value each: a few comparisons, not one per value."""
+        out = self.out
+        if len(values) == 1:
+            emit(values[0])
+            return
+        middle = len(values) // 2
+        out(f"if {name} < {_int(values[middle])}:")
+        with out.indent():
+            self.dispatch(name, values[:middle], emit)
+        out("else:")
+        with out.indent():
+            self.dispatch(name, values[middle:], emit)
+
+    # -- the whole loop ------------------------------------------------------------
+
+    def write(self) -> str:
+        from .game import RandomDice, dice_tables
+
+        rules, out, players = self.rules, self.out, self.players
+        self.bind("RandomDice", RandomDice)
+        out.depth = 1
+        out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
+        out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
+        for p in range(players):
+            out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
+            if rules.lucky:
+                out(f"L{p} = s{p}.lucky")
+        out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
+            " table.closed")
+        out("effects = game.effects")
+        self.refresh_all()
+        out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
+        out("ac = table.active_crossed")
+        # Dice from the engine's RandomDice are drawn here, as it draws them; any others are iterated.
+        # Each roll also gives action 2's view index of white 1 and of white 2 with each colour's die
+        # (x01, x02, x11, ...): from a table per outcome where the rolls are tabled.
+        bits, outcomes, whites, colours, tabled = dice_tables(rules.grid.dice_faces)
+        out("rb = dice.getrandbits if type(dice) is RandomDice else None")
+        out("if rb is None: it = iter(dice)")
+        out("while True:")
+        with out.indent():
+            out("if rb is not None:")
+            with out.indent():
+                out(f"o = rb({_int(bits)})")
+                out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
+                if tabled is not None:
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step))
+                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
+                else:
+                    out(f"o, x = divmod(o, {_int(len(colours))})")
+                    out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
+                    self.indexes()
+            out("else:")
+            with out.indent():
+                out("for w1, w2, d in it: break")
+                out("else: break")
+                self.indexes()
+            out(f"active = rolls % {_int(players)}")
+            out("rolls += 1")
+            out("ac = False")
+            self.dispatch("t", list(range(2, self.sums)), self.action1)
+            out("if closing:")
+            with out.indent():
+                self.sync(1)
+                out("close_rows()")
+                self.closed()
+            self.dispatch("active", list(range(players)), self.action2)
+        out("if rolls != table.rolls:")
+        with out.indent():
+            self.sync(2)
+        head = f"def play(game, table, sheets, draws, dice, {', '.join(self.defaults)}):"
+        return "\n".join([*self.viewers(), head, *out.lines]) + "\n"
+
+    def viewers(self) -> list[str]:
+        """``VIEW{k}(sheet)``: a sheet's views for rank ``k``, every row's calm view then every row's
+        view under threat (read again after the engine's own methods crossed or closed rows)."""
+        from .game import SHUT
+
+        out = _Source()
+        for k in range(len(self.ranks)):
+            calm, threat = self.made[k]
+            fresh = self.bind(f"FRESH{k}", (*(calm[0][r][0][0] for r in range(self.rows)),
+                                            *(threat[0][r][0][0] for r in range(self.rows))))
+            zeros = self.bind("ZEROS", [0] * self.rows)
+            out(f"def VIEW{k}(s):")
+            with out.indent():
+                out("nx, cr, bx = s.next, s.crosses, s.boxes")
+                out(f"if cr == {zeros} and nx == {zeros}: return {fresh}  # nothing crossed, no row shut")
+                for r in range(self.rows):
+                    out(f"n = nx[{_int(r)}]")
+                    out(f"if n == {_int(SHUT)}:")
+                    with out.indent():
+                        out(f"a{r} = h{r} = SHUTV")
+                    if self.rules.bis:  # the small box under the rightmost cross crossed
+                        out(f"elif n and bx[{_int(r)}] >> (n - 1) & 1:")
+                        with out.indent():
+                            out(f"c = cr[{_int(r)}]; a{r} = VA{k}_1_{r}[n][c]; h{r} = VH{k}_1_{r}[n][c]")
+                    out("else:")
+                    with out.indent():
+                        out(f"c = cr[{_int(r)}]; a{r} = VA{k}_0_{r}[n][c]; h{r} = VH{k}_0_{r}[n][c]")
+                names = [f"a{r}" for r in range(self.rows)] + [f"h{r}" for r in range(self.rows)]
+                out(f"return {', '.join(names)},")
+        return out.lines
+
+
+@lru_cache(maxsize=4)
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int) -> tuple[tuple, ...]:
+    """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
+    and of white 2 with its die (``indexes``), made once per process."""
+    columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
+    columns.append(list(map(add, columns[0], columns[1])))
+    for c in colours:
+        die = [roll[2][c] + c * step for roll in rolls]
+        columns += [map(add, columns[0], die), map(add, columns[1], die)]
+    return tuple(zip(*columns))
+
+
+def _pick(draw: Callable[[int], int], best: int, *keys: int) -> list[int]:
+    """Ties for ``best`` broken by ``draw`` in the places' order: the keys with only the chosen one left at best."""
+    chosen = keys.index(best)
+    for _ in range(draw(keys.count(best))):  # the chosen tie's place: past that many others
+        chosen = keys.index(best, chosen + 1)
+    found = [best + 1] * len(keys)  # any key above best
+    found[chosen] = best
+    return found
+
+
+def write_loop(rules: Rulebook, seats: Seats) -> tuple[str, dict]:
+    """The source of the loop for ``rules`` and ``seats``, and the values its defaults name."""
+    for numbers in rules.numbers:
+        if len(set(numbers)) != len(numbers):  # the loader refuses it; a view has one place per number
+            raise ValueError("a number twice in one row")
+    writer = _Writer(rules, seats)
+    return writer.write(), writer.env
 
 
 def make_loop(rules: Rulebook, seats: Seats) -> Loop:
