@@ -781,16 +781,18 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
 
     def row_widths(row: Row) -> list[float]:
         """The widths of a row's cells: its framed and double cells wider than its plain ones, the plain
-        ones as much narrower between them (the row as long), by as much as takes the row's smallest
-        number largest (found by halving: the special cells' numbers grow with their width, the plain
-        ones' shrink); where that takes them no larger, or every cell is special, its cells alike."""
+        ones as much narrower between them (the row as long; a row shorter than the longest takes its
+        room first), by as much as takes the row's smallest number largest (found by halving: the special
+        cells' numbers grow with their width, the plain ones' shrink); where that takes them no larger,
+        or every cell is special, its cells alike."""
         special = [cell.framed or cell.double for cell in row.cells]
         count, alike = sum(special), [cell_w] * len(row.cells)
         if not count or count == len(row.cells):
             return alike
+        spare = (longest - len(row.cells)) * cell_pitch  # what a shorter row leaves free before the lock
 
         def widths_for(more: float) -> list[float]:
-            less = more * count / (len(row.cells) - count)
+            less = max(0.0, more * count - spare) / (len(row.cells) - count)
             return [cell_w + more if wide else cell_w - less for wide in special]
 
         # Of each kind of cell, special or plain, the widest number: it takes the smallest size.
@@ -809,7 +811,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         wide, plain_cells = smallest_numbers(alike)
         if wide >= plain_cells:
             return alike
-        low, high = 0.0, cell_w * min(1.0, (len(row.cells) - count) / count) / 2
+        low, high = 0.0, cell_w * min(1.0, (len(row.cells) - count) / count) / 2 + spare / count
         for _ in range(16):
             middle = (low + high) / 2
             wide, plain_cells = smallest_numbers(widths_for(middle))
