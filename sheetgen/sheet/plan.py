@@ -833,8 +833,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     numbers = [str(c.number) for row in grid.rows for c in row.cells]
     widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
     number_w = s.measure(widest, s.bold(True), smallest, True)
-    plain_strips = [strips[False, False, symbol] for symbol in (False, True)
-                    if (False, False, symbol) in strips] or [(0.0, 0.0)]
+    # A plain cell's corner marks (a cell with a power symbol is checked as the special ones, below).
+    plain_strips = [strips.get((False, False, False), _corner_strip(s, Cell(2, Colour.RED), cell_h - 2 * frame))]
 
     def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
         frame_w = _frame(s, width)
@@ -856,7 +856,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             need = s.measure(str(cell.number), s.bold(True), smallest, True)
             if not any(need <= box.w + 1e-9 for box in room_of(cell, width)):
                 left = max((box.w for box in room_of(cell, width)), default=0.0)
-                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
+                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else \
+                    "framed" if cell.framed else "power symbol's"
                 with _where(f"rows[{r}].cells[{i}]"):
                     raise LayoutError(
                         f"the number {cell.number} does not fit inside the frames of a {kind} cell {width:.1f} mm"
