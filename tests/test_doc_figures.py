@@ -65,3 +65,4 @@ def test_the_number_sizes_limits_md_gives_are_the_plans():
     assert colour == (points("bonus", "colour"), points("doubles", "colour"), points("classic", "colour"))
     mono = figure("limits.md", r"in mono, (\d+\.\d) pt on bonus against classic's (\d+\.\d) pt")
     assert mono == (points("bonus", "mono"), points("classic", "mono"))
+    assert figure("limits.md", r"powers' numbers are (\d+\.\d) pt in the colour look") == (points("powers", "colour"),)

@@ -780,12 +780,13 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                    default=0.0)
 
     def row_widths(row: Row) -> list[float]:
-        """The widths of a row's cells: its framed and double cells wider than its plain ones, the plain
-        ones as much narrower between them (the row as long; a row shorter than the longest takes its
-        room first), by as much as takes the row's smallest number largest (found by halving: the special
-        cells' numbers grow with their width, the plain ones' shrink); where that takes them no larger,
-        or every cell is special, its cells alike."""
-        special = [cell.framed or cell.double for cell in row.cells]
+        """The widths of a row's cells: its special cells (framed, double, with a power symbol: their
+        frames or the symbol take room from the number) wider than its plain ones, the plain ones as much
+        narrower between them (the row as long; a row shorter than the longest takes its room first), by
+        as much as takes the row's smallest number largest (found by halving: the special cells' numbers
+        grow with their width, the plain ones' shrink); where that takes them no larger, or every cell is
+        special, its cells alike."""
+        special = [cell.framed or cell.double or cell.symbol is not None for cell in row.cells]
         count, alike = sum(special), [cell_w] * len(row.cells)
         if not count or count == len(row.cells):
             return alike
