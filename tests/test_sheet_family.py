@@ -57,7 +57,7 @@ def test_two_hundred_custom_grids_print_and_pass_the_sheet_checks(tmp_path):
             printed += 1
             problems += [f"{data['name']} ({size.name}, {paper}, {lang}): {p}" for p in found]
     assert problems == []
-    assert printed >= 380, refused
+    assert printed >= 390, refused  # 394 of 400 (issue 21: 388 before wider special cells)
     for message in refused:  # what no arrangement prints, named: a special cell of a long row, rows a long
         # legend leaves too little height, a table too long for the lines the rows leave it, a long title
         # beside many lucky numbers (docs/limits.md)
