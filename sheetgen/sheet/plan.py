@@ -690,15 +690,12 @@ def _number_box(s: _Sheet, box: Box, inset: float, strips: tuple[float, float],
     clear = s.mm(COMPACT_CLEAR if s.fit.compact and s.fit.number_cap < MIN_NUMBER_CAP else CLEAR)
     v_clear = s.mm(COMPACT_V_CLEAR if s.fit.compact else V_CLEAR)
     left, right = (strip if side else 0.0 for strip, side in zip(strips, beside))
-    above = max((strip for strip, side in zip(strips, beside) if not side), default=0.0)
-    # as much below, but for what a number may lie below the cell's centre (a sheet check allows 0.2 mm)
-    below = max(0.0, above - 2 * OFF_CENTRE)
+    y = inset + max(strip for strip, side in zip(strips, beside) if not side) if not all(beside) else inset
+    y += v_clear
     x = box.x + inset + clear + left
-    return Box(x, box.y + inset + above + v_clear, box.right - inset - clear - right - x,
-               box.h - 2 * (inset + v_clear) - above - below)
+    return Box(x, box.y + y, box.right - inset - clear - right - x, box.h - 2 * y)
 
 
-OFF_CENTRE = 0.15  # mm a number below its corner marks may lie under its cell's centre (at any size)
 # Where a cell's number may go, for each of the things in its top corners (left, right): below it, beside it.
 PLACES = ((False, False), (True, True), (True, False), (False, True))
 
