@@ -53,14 +53,39 @@ MM = 72 / 25.4  # PDF points in a mm
 SIX_POINTS = 6.0
 EDGE = 5.0  # nothing printed this close to the paper's edge, mm
 NUMBER_CLEAR = 0.3  # a cell's number keeps this far inside its innermost frame, mm
-CELLS_APART = 0.8
+CELLS_APART = 0.8  # any two boxes a pen crosses or writes in, mm
+NUMBER_CENTRED = 0.2  # a number's ink centre from its cell's background's centre, vertically, mm
 TOLERANCE = 1e-6
+
+
+def pen_boxes(plan: SheetPlan) -> Iterator[tuple[str, Box]]:
+    """Every box a player crosses or writes in that a pen stroke could stray from into
+    another: cells, Bis boxes, locks, the bonus bar's boxes, penalty boxes."""
+    for cell in plan.cells:
+        yield f"cell {cell.row},{cell.index}", cell.box
+        if cell.bis_box is not None:
+            yield f"bis {cell.row},{cell.index}", cell.bis_box
+    for lock in plan.locks:
+        yield f"lock {lock.row}", lock.box
+    for bar in plan.bar:
+        yield f"bar {bar.index}", bar.box
+    for penalty in plan.penalties:
+        yield f"penalty {penalty.index}", penalty.box
+
+
+def apart(box: Box, other: Box) -> float:
+    """How far apart two boxes are, mm: the larger of their horizontal and vertical gaps (negative: they
+    overlap), so that boxes a row apart count by their vertical gap however far apart across."""
+    return max(other.x - box.right, box.x - other.right, other.y - box.bottom, box.y - other.bottom)
 
 
 def plan_problems(plan: SheetPlan, measure) -> list[str]:
     """What breaks the rules every sheet keeps, read from its plan: each
     number's ink (its width, its cap height) >= 0.3 mm inside its innermost
-    frame, cells of a row >= 0.8 mm apart."""
+    frame and its ink centred on the cell's background (within 0.2 mm
+    vertically); every two boxes a pen crosses or writes in >= 0.8 mm apart
+    in every direction (cells of a row and of the next, Bis boxes, locks,
+    the bonus bar's boxes, penalty boxes), but for a cell and its own Bis box."""
     from sheetgen.sheet.plan import CAP
 
     found = []
@@ -72,13 +97,17 @@ def plan_problems(plan: SheetPlan, measure) -> list[str]:
         frame = cell.second.inset(cell.second_line) if cell.second is not None else cell.pale
         if not frame.inset(NUMBER_CLEAR - TOLERANCE).contains(ink):
             found.append(f"number {text.text} of cell {cell.row},{cell.index} within {NUMBER_CLEAR} mm of its frame")
-    rows: dict[int, list[Box]] = {}
-    for cell in plan.cells:
-        rows.setdefault(cell.row, []).append(cell.box)
-    for r, boxes in rows.items():
-        gaps = [b.x - a.right for a, b in zip(boxes, boxes[1:])]
-        if gaps and min(gaps) < CELLS_APART - TOLERANCE:
-            found.append(f"row {r}: cells {min(gaps):.2f} mm apart")
+        if abs(ink.cy - cell.pale.cy) > NUMBER_CENTRED + TOLERANCE:
+            found.append(f"number {text.text} of cell {cell.row},{cell.index}: its ink's centre"
+                         f" {ink.cy - cell.pale.cy:+.2f} mm from its cell's")
+    boxes = list(pen_boxes(plan))
+    for i, (name, box) in enumerate(boxes):
+        for other_name, other in boxes[i + 1:]:
+            if name.startswith("cell ") and other_name == "bis " + name[5:]:
+                continue  # a Bis box belongs to the cell above it: the same number's second cross
+            gap = apart(box, other)
+            if gap < CELLS_APART - TOLERANCE:
+                found.append(f"{name} and {other_name} {gap:.2f} mm apart")
     return found
 
 

@@ -48,3 +48,21 @@ def test_the_counter_pages_size_is_as_measured():
     sizes = [len(counter_html(load_grid(name), lang, theme).encode()) / 1024
              for name in builtin_names() for lang in languages() for theme in themes()]
     assert (int(low), int(high)) == (int(min(sizes)), round(max(sizes))), (min(sizes), max(sizes))
+
+
+def test_the_number_sizes_limits_md_gives_are_the_plans():
+    """docs/limits.md: the one number size of bonus, doubles and classic (standard sheet, no header)."""
+    from sheetgen.pdf.render import measure_text
+    from sheetgen.sheet.plan import PT, plan_sheet
+    from sheetgen.sheet.style import load_labels, load_theme
+
+    def points(grid: str, theme: str) -> str:
+        plan = plan_sheet(load_grid(grid), load_labels("en"), load_theme(theme), measure_text)
+        return f"{min(cell.text.size for cell in plan.cells) / PT:.1f}"
+
+    colour = figure("limits.md", r"colour look without header, (\d+\.\d) pt on bonus and (\d+\.\d) pt on doubles"
+                                 r" against classic's (\d+\.\d) pt")
+    assert colour == (points("bonus", "colour"), points("doubles", "colour"), points("classic", "colour"))
+    mono = figure("limits.md", r"in mono, (\d+\.\d) pt on bonus against classic's (\d+\.\d) pt")
+    assert mono == (points("bonus", "mono"), points("classic", "mono"))
+    assert figure("limits.md", r"powers' numbers are (\d+\.\d) pt in the colour look") == (points("powers", "colour"),)

@@ -30,8 +30,6 @@ from sheetgen.sheet.plan import (
     CAP,
     CLEAR,
     DESCENT,
-    DOUBLE_INSET,
-    DOUBLE_LINE,
     LABEL_CLEAR,
     LEAST_NUMBER_CAP,
     MIN_NUMBER_CAP,
@@ -165,7 +163,9 @@ def test_every_text_is_at_least_60_percent_black(grid, plan, theme):
 def test_numbers_keep_clear_of_their_frames_and_share_one_size(grid, plan, theme):
     clear = CLEAR * plan.size.scale
     for cell in plan.cells:
-        inner = cell.pale.inset((DOUBLE_INSET + DOUBLE_LINE) * plan.size.scale) if cell.double else cell.pale
+        # inside a double cell's second frame (where the arrangement puts it: compact ones put it closer in)
+        inner = cell.second.inset(cell.second_line) if cell.second is not None else cell.pale
+        assert (cell.second is not None) == cell.double
         left, right = extent(cell.text)
         assert left >= inner.x + clear - TOLERANCE and right <= inner.right - clear + TOLERANCE, cell
         assert cell.text.text == str(cell.number)
@@ -466,10 +466,15 @@ def test_symbols_sit_inside_their_own_cells_and_marks_in_the_other_corner(grid, 
         # Marks are on by default where a row has cells of several colours (issue 21): the plan says.
         if plan.marks:
             assert cell.mark_box is not None and cell.pale.contains(cell.mark_box)
-            assert cell.mark_box.cx < cell.box.cx and cell.mark_box.cy < cell.box.cy  # top left
-            # the number below it, or (a low row's arrangement) beside it
-            assert (cell.mark_box.bottom <= cell.text.box.y + TOLERANCE
-                    or cell.mark_box.right <= cell.text.box.x + TOLERANCE), cell
+            if cell.symbol_box is not None and cell.mark_box.cy > cell.box.cy:
+                # under the symbol, at the bottom right, where the cell is high enough: the number beside both
+                assert cell.mark_box.cx > cell.box.cx and cell.mark_box.y >= cell.symbol_box.bottom, cell
+                assert cell.mark_box.x >= cell.text.box.right - TOLERANCE, cell
+            else:
+                assert cell.mark_box.cx < cell.box.cx and cell.mark_box.cy < cell.box.cy  # top left
+                # the number below it (and as far above the bottom: centred), or beside it
+                assert (cell.mark_box.bottom <= cell.text.box.y + TOLERANCE
+                        or cell.mark_box.right <= cell.text.box.x + TOLERANCE), cell
         else:
             assert cell.mark_box is None
 
@@ -634,12 +639,13 @@ def test_framed_and_double_cells_look_different_in_every_theme():
     for look in LOOKS:
         plan, items = drawing("bonus", look)
         framed = next(c for c in plan.cells if c.framed)
-        heavy = [i for i in items_in(items, framed.box) if isinstance(i, Rect) and i.fill is None and i.line >= 0.6]
-        assert len(heavy) == 1, look  # one heavy line, not two thin ones
+        # one heavy line (0.6 mm, 0.5 in a compact arrangement), not two thin ones
+        heavy = [i for i in items_in(items, framed.box) if isinstance(i, Rect) and i.fill is None and i.line >= 0.5]
+        assert len(heavy) == 1, look
         plan, items = drawing("doubles", look)
         double = next(c for c in plan.cells if c.double)
         inner = [i for i in items_in(items, double.pale) if isinstance(i, Rect) and i.fill is None]
-        assert len(inner) == 1 and inner[0].line < 0.6, look
+        assert len(inner) == 1 and inner[0].line < 0.5, look
 
 
 # -- errors say where ---------------------------------------------------------------------
@@ -648,15 +654,15 @@ def test_framed_and_double_cells_look_different_in_every_theme():
 def test_the_whole_message_chain_of_a_layout_error():
     # 19 cells a row (15 print now, issue 21: the plan finds them room), a two-digit double among them.
     rows = [{"colour": c, "cells": list(range(2, 21))} for c in ("red", "yellow")]
-    rows[0]["double"] = [11]
+    rows[0]["double"] = list(range(2, 21))  # every cell: none can be made wider than the others
     data = {"name": "narrow", "title": "Narrow", "dice_faces": 10, "close_after": 6,
             "penalties": {"boxes": 4, "points": 5}, "rows": rows}
     with pytest.raises(LayoutError) as caught:
         plan_sheet(grid_from_data(data, "narrow.yaml"), load_labels(), load_theme(), measure_text)
     error = caught.value
-    assert (error.where, error.path) == ("narrow.yaml", "rows[0].cells[9]")
-    assert str(error) == f"narrow.yaml: rows[0].cells[9]: {error.message}"
-    assert error.message.startswith("the number 11 does not fit inside the frames of a double cell ")
+    assert (error.where, error.path) == ("narrow.yaml", "rows[0].cells[8]")
+    assert str(error) == f"narrow.yaml: rows[0].cells[8]: {error.message}"
+    assert error.message.startswith("the number 10 does not fit inside the frames of a double cell ")
     assert error.message.endswith(" (use fewer cells in the row)")
 
 
@@ -667,20 +673,27 @@ def test_within_adds_only_what_an_error_does_not_say_yet():
 
 
 @pytest.mark.parametrize("special, kind", [("double", "double"), ("framed", "framed")])
-def test_a_two_digit_special_cell_too_narrow_for_its_frames_is_named(special, kind, english, colour_theme, measure):
-    # 19 cells a row (15 print now, issue 21: the plan finds them room), a two-digit special cell among them.
+def test_a_two_digit_special_cell_of_a_long_row_is_made_wider(special, kind, english, colour_theme, measure):
+    # 19 cells a row, a two-digit special cell among them: refused before issue 21 (its frames left its number
+    # too little room), now wider than the row's plain cells, which are a little narrower; one number size.
     rows = [{"colour": c, "cells": list(range(2, 21))} for c in ("red", "yellow")]
     rows[0][special] = [11]
     data = {"name": "narrow", "title": "Narrow", "dice_faces": 10, "close_after": 6,
             "penalties": {"boxes": 4, "points": 5}, "rows": rows}
     if special == "framed":
         data["bonus_bar"] = ["red"]
+    plan = plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
+    first = [cell for cell in plan.cells if cell.row == 0]
+    second = [cell for cell in plan.cells if cell.row == 1]
+    assert first[9].box.w > first[8].box.w == first[10].box.w
+    assert first[8].box.w < second[8].box.w  # the other cells of its row give it the room
+    assert abs(first[-1].box.right - second[-1].box.right) < 1e-9  # the row as long
+    assert len({cell.text.size for cell in plan.cells}) == 1
+    rows[0][special] = list(range(2, 21))  # every cell special: none can be wider, the first two-digit one is named
     with pytest.raises(LayoutError) as caught:
         plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
     assert str(caught.value).startswith(
-        f"narrow.yaml: rows[0].cells[9]: the number 11 does not fit inside the frames of a {kind} cell")
-    rows[0][special] = [9]  # one digit fits in the same cell
-    plan_sheet(grid_from_data(data, "narrow.yaml"), english, colour_theme, measure)
+        f"narrow.yaml: rows[0].cells[8]: the number 10 does not fit inside the frames of a {kind} cell")
 
 
 def test_the_widest_grid_the_schema_allows_prints(english, colour_theme, measure):

@@ -13,7 +13,7 @@ from sheetgen.pdf.render import measure_text
 from sheetgen.sheet.plan import CELL_GAP, FIDUCIAL, MACHINE_CLEAR, SIZES, plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
-from sheet_checks import near, planned_boxes
+from sheet_checks import near, plan_problems, planned_boxes
 
 EIGHT = Path(__file__).parent / "grids" / "eight.yaml"
 
@@ -161,3 +161,26 @@ def test_colour_marks_print_by_default_where_a_row_has_several_colours(name):
     several = any(len(row.colours) > 1 for row in grid.rows)
     assert sheet.marks == several
     assert all((cell.mark_box is not None) == several for cell in sheet.cells)
+
+
+# -- the rules every sheet keeps (tests/sheet_checks.py), over every built-in sheet --------------
+
+
+LOOKS = (("colour", False), ("colour", True), ("ink-saver", False), ("ink-saver", True), ("mono", False))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", languages())
+def test_every_built_in_sheet_keeps_its_boxes_apart_and_its_numbers_centred(size, lang):
+    """Every two boxes a pen crosses or writes in >= 0.8 mm apart (cells of adjacent rows, Bis boxes,
+    locks, the bonus bar, penalties), every number inside its frames and centred in its cell: every
+    built-in grid and the eight-sided one, in every look, with the machine marks and without."""
+    found = []
+    for grid in [load_grid(name) for name in builtin_names()] + [load_grid(str(EIGHT))]:
+        for theme, marks in LOOKS:
+            for machine in (True, False):
+                sheet = plan_sheet(grid, load_labels(lang), load_theme(theme, marks), measure_text, SIZES[size],
+                                   machine=machine)
+                found += [f"{grid.name} {theme}{'+marks' * marks} machine={machine}: {problem}"
+                          for problem in plan_problems(sheet, measure_text)]
+    assert found == [], f"{len(found)} problems:\n" + "\n".join(found[:30])

@@ -44,12 +44,29 @@ def test_the_longest_row_the_format_allows_prints(english, colour_theme, measure
     assert len([cell for cell in plan.cells if cell.row == 0]) == 19
 
 
-def test_a_double_cell_in_the_longest_row_is_refused_by_name(english, colour_theme, measure):
+def test_a_double_cell_in_the_longest_row_prints_wider_than_its_neighbours(english, colour_theme, measure):
+    """Issue 21: a double cell's two frames leave its number less room; in a row of 19 cells it is made
+    wider, the row's plain cells a little narrower (the row as long), one number size on the sheet."""
     data = a_grid(19)
     for row in data["rows"]:
         row["double"] = [10, 11]
+    plan = lay_out(data, english, colour_theme, measure)
+    for r in range(4):
+        row = [cell for cell in plan.cells if cell.row == r]
+        doubles = {round(cell.box.w, 6) for cell in row if cell.double}
+        plains = {round(cell.box.w, 6) for cell in row if not cell.double}
+        assert len(doubles) == len(plains) == 1 and min(doubles) > max(plains), r
+        assert abs(row[-1].box.right - row[0].box.x - (19 * row[0].box.w + 18 * 0.8 + 2 * (min(doubles) - max(plains)))) \
+            < 1e-6
+    assert len({cell.text.size for cell in plan.cells}) == 1
+
+
+def test_a_row_of_double_cells_too_narrow_is_refused_by_name(english, colour_theme, measure):
+    """Where every cell of a row is double, none can be made wider: its two-digit numbers do not fit."""
+    data = a_grid(19)
+    data["rows"][0]["double"] = list(data["rows"][0]["cells"])
     message = refusal(data, english, colour_theme, measure)
-    assert re.match(r"mine\.yaml: rows\[0\]\.cells\[\d+\]: the number 1\d does not fit inside the frames of a double"
+    assert re.match(r"mine\.yaml: rows\[0\]\.cells\[8\]: the number 10 does not fit inside the frames of a double"
                     r" cell ", message), message
     assert message.endswith("(use fewer cells in the row)")
 
@@ -138,17 +155,17 @@ def test_a_table_of_36_columns_prints_on_two_lines_in_italian_too(measure):
 
 
 def test_a_figure_that_fails_in_every_arrangement_is_the_one_named(english, colour_theme, measure):
-    """A double cell of a 19-cell row is too narrow for its number however the
-    sheet is arranged: the refusal names that cell, whatever the last
+    """A row of 19 double cells is too narrow for its numbers however the
+    sheet is arranged: the refusal names its first cell, whatever the last
     arrangement tried failed on; with fewer cells, as it says, it prints."""
     data = a_grid(19)
-    data["rows"][2]["double"] = [12]
+    data["rows"][2]["double"] = list(data["rows"][2]["cells"])
     message = refusal(data, english, colour_theme, measure)
-    assert re.fullmatch(r"mine\.yaml: rows\[2\]\.cells\[\d+\]: the number 12 does not fit inside the frames of a"
+    assert re.fullmatch(r"mine\.yaml: rows\[2\]\.cells\[0\]: the number 20 does not fit inside the frames of a"
                         r" double cell \d\.\d mm wide: it needs \d\.\d\d mm at \d\.\d mm cap height, the frames leave"
                         r" \d\.\d\d mm \(use fewer cells in the row\)", message), message
     fewer = a_grid(16)
-    fewer["rows"][2]["double"] = [12]
+    fewer["rows"][2]["double"] = list(fewer["rows"][2]["cells"])
     assert lay_out(fewer, english, colour_theme, measure).cells
 
 
@@ -215,19 +232,21 @@ def rows_shortfall(message: str) -> float | None:
 def test_the_rows_height_guard_refuses_rows_a_fraction_of_a_millimetre_too_low(english, colour_theme, measure):
     """The guard sits exactly at its boundary: among crowded grids (more cells
     make narrower cells, whose frames leave less height for the number), the
-    tightest one refused lacks less than a millimetre."""
+    tightest one refused lacks less than a millimetre (with and without double cells: their legend line
+    and frames take a step of height)."""
     shortfalls = []
     for cells in range(8, 19):
         for bar in (0, 12, 24):
-            data = a_grid(cells, bis=True, **({"bonus_bar": ["red"] * bar} if bar else {}))
-            for row in data["rows"]:
-                row.update(double=row["cells"][1:3], framed=row["cells"][3:5] if bar else [])
-            try:
-                lay_out(data, english, colour_theme, measure)
-            except LayoutError as error:
-                short = rows_shortfall(str(error))
-                if short is not None:
-                    shortfalls.append((short, cells, bar))
+            for doubles in (True, False):
+                data = a_grid(cells, bis=True, **({"bonus_bar": ["red"] * bar} if bar else {}))
+                for row in data["rows"]:
+                    row.update(double=row["cells"][1:3] if doubles else [], framed=row["cells"][3:5] if bar else [])
+                try:
+                    lay_out(data, english, colour_theme, measure)
+                except LayoutError as error:
+                    short = rows_shortfall(str(error))
+                    if short is not None:
+                        shortfalls.append((short, cells, bar))
     assert shortfalls, "no grid of the family is too crowded: crowd it more"
     assert min(shortfalls)[0] < 1.0, f"the tightest refusal lacks {min(shortfalls)} mm"
 

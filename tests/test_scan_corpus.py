@@ -88,7 +88,9 @@ def test_a_pencil_x_that_a_mono_sheets_hatching_cuts_into_pieces_is_read_as_a_cr
     made, result = _measured(theme="mono", kinds=("curl", "jpeg", "moire"), dpi=200, mark="pencil")
     assert made.grid.name == "doubles" and result["found"]
     doubtful = {ident for ident, *_ in result["listed"]}
-    assert len(result["wrong"]) <= 1 and not result["certain"], result["wrong"]  # before: five crosses read doubtful
+    # before: five crosses read doubtful; since issue 21's layout (numbers centred, wider double cells) this
+    # picture is read exactly, and the sheet certain: never certain and wrong
+    assert len(result["wrong"]) <= 1 and (not result["certain"] or not result["wrong"]), result["wrong"]
     assert not doubtful & {"cell 4.4", "cell 4.7", "cell 4.8", "cell 4.9"}, doubtful
     assert len(doubtful) <= 2, doubtful
 

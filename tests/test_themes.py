@@ -244,13 +244,15 @@ def grey(rgb) -> float:
 def test_ink_saver_saves_the_ink_of_fills_and_frames_on_every_grid(name):
     # Grey coverage at 150 dpi, the machine marks left off: they are the same
     # black squares in every theme.  What ink-saver can save is bounded by what
-    # it keeps: black words and points, and numbers at least 60 % black; longo
-    # and bis save least (60 % and 62 %), classic and bonus 72 % and 73 %.
+    # it keeps: black words and points, and numbers at least 60 % black; powers,
+    # longo and bis save least (55 %, 60 % and 61 %: since issue 21 powers' colour
+    # sheet has compact frames, less ink to save, and both have larger numbers),
+    # classic and bonus 72 % and 70 %.
     ink = load_ink_script()
     grid = load_grid(name)
     colour = ink.ink_coverage(render_job(Job(grid, machine_marks=False)), 150)[0]
     saver = ink.ink_coverage(render_job(Job(grid, theme="ink-saver", machine_marks=False)), 150)[0]
-    assert saver <= 0.40 * colour, f"{saver:.2%} against {colour:.2%}"
+    assert saver <= 0.45 * colour, f"{saver:.2%} against {colour:.2%}"
 
 
 @pytest.mark.parametrize("name", builtin_names())

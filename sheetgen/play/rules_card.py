@@ -292,6 +292,8 @@ def _led(card: Card) -> Card:
     obstacles = [placed.on_page(b) for b in drawn
                  if b.w * b.h < whole / 2]  # not a frame or a background around everything
     obstacles += [callout.box for callout in card.callouts]
+    # and each of its lines' boxes, as wide as its column: a leader keeps off them as off the picture's texts
+    obstacles += [line.box for callout in card.callouts for line in callout.lines if line.box is not None]
     region = Box(card.content.x, placed.box.y, card.content.w,
                  max([placed.box.bottom] + [c.box.bottom for c in card.callouts]) - placed.box.y)
     routed = _routes(card.callouts, obstacles, region)

@@ -85,6 +85,7 @@ PT = 25.4 / 72  # one point, mm
 MIN_TEXT = 6 * PT  # the smallest text printed
 MIN_NUMBER_CAP = 2.0  # the smallest cap height of a cell number (8 pt type), where the rows leave room
 LEAST_NUMBER_CAP = 6 * PT * 0.729  # and where they do not: 6 pt type, the smallest text printed
+COMFORTABLE_CAP = 2.5  # numbers this tall (10 pt type) keep the looser arrangement; smaller take the largest that fits
 CLEAR = 0.4  # a number or a value stays this far inside the frame of its box, left and right
 V_CLEAR = 0.4  # and this far above and below its capitals (a rule checks 0.3 mm)
 LABEL_CLEAR = 0.4  # a label keeps twice this from the box it names
@@ -92,7 +93,9 @@ TABLE_CLEAR = 0.5  # a table entry stays this far from its column's lines
 GAP = 0.5  # between bands
 LINE_GAP = 0.3  # between the lines of the legend
 DESCENDER_CLEAR = 0.4  # between the legend's descenders and the scoring table's top line
-CELL_GAP = 0.8  # between the cells of a row: a pen stroke stays off the next frame
+# Between any two boxes to cross or write in (cells of a row, rows, a row and its lock, the bonus bar's boxes,
+# penalty boxes): a pen stroke stays off the next frame.
+CELL_GAP = 0.8
 STRIP_H = 2.6  # header line and serial number
 TITLE_H = 4.3
 LEGEND_H = 2.3
@@ -124,7 +127,7 @@ LUCKY_BOX_W = 5.6
 TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
 PENALTY_BOX = 4.2
-PENALTY_GAP = 0.6
+PENALTY_GAP = CELL_GAP
 OPERATOR_W = 2.6
 OPERATOR_SIZE = 3.2
 OPERATOR_CLEAR = CLEAR  # an operator from the boxes beside it, as a value from its frame
@@ -184,19 +187,17 @@ class Arrangement:
     table_lines: int = 1  # the scoring table on this many lines
     hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
-    beside: bool = False  # a cell's number between its corner mark and symbol, not below them (low rows)
 
 
 # The arrow and the lock's hint stay as long as any arrangement allows them; within that, numbers keep
-# their 2 mm capitals as long as they can, looser spacing going first; only then do they go down to 6 pt.
-# A low row may put its numbers between its corner marks (``beside``).  Within each, the table takes more lines.
+# their 2 mm capitals as long as they can; only then do they go down to 6 pt.  Of the arrangements that keep
+# as much, looser spacing first, the sheet takes the first whose numbers have 2.5 mm capitals, else the one
+# with the largest numbers (``_first_plan``).  Within each, the table takes more lines.
 ARRANGEMENTS = tuple(
-    Arrangement(cap, arrow, lines, hint, compact, beside)
+    Arrangement(cap, arrow, lines, hint, compact)
     for arrow, hint in ((True, True), (False, True), (False, False))
-    for beside in (False, True)
     for cap, compact in ((MIN_NUMBER_CAP, False), (MIN_NUMBER_CAP, True), (LEAST_NUMBER_CAP, False),
                          (LEAST_NUMBER_CAP, True))
-    if compact or not beside
     for lines in (1, 2, 3, 4)
 )
 COMPACT_DOUBLE_INSET = 0.15
@@ -231,6 +232,7 @@ class _Sheet:
     code: bool = False  # and a square for the machine code, right of the totals
     key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
     lock_w: float | None = None  # the standard sheet's lock width, standard mm (a larger sheet's is it scaled)
+    frame: float | None = None  # and its cells' colour frame: a larger sheet's is at most it scaled
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -384,24 +386,38 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
                 serial: bool, machine: bool, tries: list[tuple[bool, int]], first: int, scaled_code: bool,
                 key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
                 table_fits: Callable[[int], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
-    """The plan of the first of ``tries`` (machine code or not, arrangement) that fits, with its arrangement;
-    else each one's refusal, with how far its plan got."""
+    """Of the first run of ``tries`` (machine code or not, arrangement) that keep as much (the code, the
+    arrows, the hints, the numbers' least size) in which any fits, the first plan whose numbers have
+    ``COMFORTABLE_CAP``, else the plan with the largest numbers (of two alike the earlier), with its
+    arrangement; else each one's refusal, with how far its plan got."""
     refusals: list[tuple[int, LayoutError]] = []
+    best: tuple[SheetPlan, int] | None = None
+    kept = None  # what the run of tries being compared keeps
     for code, place in tries:
         fit = ARRANGEMENTS[place]
+        if (code, fit.arrow, fit.hint, fit.number_cap) != kept:
+            if best is not None:
+                return best
+            kept = (code, fit.arrow, fit.hint, fit.number_cap)
         if fit.table_lines > 1 and table_fits(fit.table_lines - 1):
             continue  # more lines than the table needs only take the rows' height
         reached: list[str] = []
         try:
-            sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w)
+            sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w,
+                           max(c.frame for c in standard.cells) if standard is not None else None)
             plan = _plan(sheet, header, serial, reached)
-            if code and not scaled_code and place == first and standard is not None and \
-                    min(c.text.size for c in plan.cells) < min(c.text.size for c in standard.cells) * size.scale - 1e-9:
-                continue  # the code would take height from the rows: the standard sheet scaled has none
-            return plan, place
         except LayoutError as error:
             refusals.append((len(reached), error))
-    return refusals
+            continue
+        numbers = min(c.text.size for c in plan.cells)
+        if code and not scaled_code and place == first and standard is not None and \
+                numbers < min(c.text.size for c in standard.cells) * size.scale - 1e-9:
+            continue  # the code would take height from the rows: the standard sheet scaled has none
+        if numbers * CAP >= sheet.mm(COMFORTABLE_CAP) - 1e-9:
+            return plan, place  # the earliest with numbers this large: looser spacing before larger numbers
+        if best is None or numbers > min(c.text.size for c in best[0].cells) + 1e-9:
+            best = plan, place
+    return best if best is not None else refusals
 
 
 def _totals_fit(s: _Sheet) -> bool:
@@ -669,7 +685,8 @@ def _frame(s: _Sheet, cell_w: float) -> float:
         return s.mm(min(s.theme.outline, COMPACT_OUTLINE) if s.fit.compact else s.theme.outline)
     if s.fit.compact:
         return s.mm(0.2)
-    return min(s.mm(0.6), max(s.mm(THIN_FRAME), cell_w * 0.075))
+    band = min(s.mm(0.6), max(s.mm(THIN_FRAME), cell_w * 0.075))
+    return band if s.frame is None else min(band, s.mm(s.frame))
 
 
 def _cell_frame(s: _Sheet, cell: Cell, frame: float) -> float:
@@ -686,24 +703,45 @@ def _insets(s: _Sheet, cell: Cell, frame: float) -> tuple[float, float]:
     return pale, pale + second
 
 
-def _number_box(s: _Sheet, box: Box, inset: float, strip: float) -> Box:
+def _number_box(s: _Sheet, box: Box, inset: float, strips: tuple[float, float],
+                beside: tuple[bool, bool]) -> Box:
     """Where a cell's number goes: ``inset`` inside the cell, clear of its
-    frames by ``CLEAR`` (left and right) and ``V_CLEAR``, below a corner ``strip``
-    (or, arranged ``beside``, as far in from both sides as the strip is high:
-    the corner marks are squares)."""
+    frames by ``CLEAR`` (left and right) and ``V_CLEAR``, and of the things in its
+    top corners (``strips``: what the left and the right one take, as high as
+    wide), each either ``beside`` the number (the number keeps its width from
+    that side) or above it (the number keeps its height from the top and as
+    much from the bottom: it stays centred on the cell's height)."""
     clear = s.mm(COMPACT_CLEAR if s.fit.compact and s.fit.number_cap < MIN_NUMBER_CAP else CLEAR)
     v_clear = s.mm(COMPACT_V_CLEAR if s.fit.compact else V_CLEAR)
-    beside = s.fit.beside
-    x, y = inset + clear + strip * beside, inset + strip * (not beside) + v_clear
-    return Box(box.x + x, box.y + y, box.w - 2 * x, box.h - y - inset - v_clear)
+    left, right = (strip if side else 0.0 for strip, side in zip(strips, beside))
+    y = inset + max(strip for strip, side in zip(strips, beside) if not side) if not all(beside) else inset
+    y += v_clear
+    x = box.x + inset + clear + left
+    return Box(x, box.y + y, box.right - inset - clear - right - x, box.h - 2 * y)
 
 
-def _corner_strip(s: _Sheet, row: Row) -> float:
-    """The height a row's cells keep above their numbers for the colour mark
-    and the power symbol in their top corners (the same in every cell of the
-    row, so that its numbers share one size and one baseline)."""
-    tallest = max([MARK] * s.theme.marks + [s.symbol] * any(cell.symbol for cell in row.cells), default=0.0)
-    return s.mm(CORNER + tallest + CORNER) if tallest else 0.0
+# Where a cell's number may go, for each of the things in its top corners (left, right): below it, beside it.
+PLACES = ((False, False), (True, True), (True, False), (False, True))
+
+
+def _mark_below_symbol(s: _Sheet, cell: Cell, inner_h: float) -> bool:
+    """Whether a cell's colour mark goes in its bottom-right corner, under its power symbol, instead of
+    the top-left one: where it has both and is ``inner_h`` high enough for the two (its number then keeps
+    room on its right only, as beside a symbol alone)."""
+    return s.theme.marks and cell.symbol is not None and inner_h >= s.mm(s.symbol + MARK + 3 * CORNER) - 1e-9
+
+
+def _corner_strip(s: _Sheet, cell: Cell, inner_h: float) -> tuple[float, float]:
+    """How far in a cell's number keeps from its left and its right side for
+    the colour mark in its top-left corner (or under the symbol) and the power
+    symbol in its top-right one, mm (as far from the top and the bottom: they
+    are squares); 0 where there is none.  ``inner_h``: the cell's height inside its frames."""
+    def strip(side: float) -> float:
+        return s.mm(CORNER + side + CORNER) if side else 0.0
+
+    if _mark_below_symbol(s, cell, inner_h):
+        return 0.0, strip(s.symbol)
+    return strip(MARK if s.theme.marks else 0.0), strip(s.symbol if cell.symbol else 0.0)
 
 
 def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
@@ -711,7 +749,8 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     grid = s.grid
     pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
-    cell_h = min(s.mm(MAX_CELL_H), pitch - s.mm(s.gap) - bis_h)
+    cell_gap = s.mm(CELL_GAP)  # between the cells of a row, a row (or its Bis boxes) and the next, a row and its lock
+    cell_h = min(s.mm(MAX_CELL_H), pitch - cell_gap - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
     lock_most = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
     lock_w = min(cell_h, s.mm(lock_most if s.lock_w is None else min(lock_most, s.lock_w)))
@@ -720,8 +759,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     longest = max(len(row.cells) for row in grid.rows)
     arrow_w = s.mm(COMPACT_ARROW_W if s.fit.compact else ARROW_W)
     cells_x = area.x + (arrow_w + s.mm(0.4 if s.fit.compact else 0.6) if s.fit.arrow else 0.0)
-    cells_w = area.right - cells_x - s.mm(s.gap) - lock_w - hint_w
-    cell_gap = s.mm(CELL_GAP)
+    cells_w = area.right - cells_x - cell_gap - lock_w - hint_w
     cell_pitch = (cells_w + cell_gap) / longest
     cell_w = cell_pitch - cell_gap
     frame = _frame(s, cell_w)
@@ -736,28 +774,98 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
             kinds[kind] = _insets(s, cell, frame)
         return kinds[kind]
 
-    strips = [_corner_strip(s, row) for row in grid.rows]
-    plain = Box(0, 0, cell_w, cell_h)
-    inner = {(strip, insets(cell)[1]): _number_box(s, plain, insets(cell)[1], strip)
-             for row, strip in zip(grid.rows, strips) for cell in row.cells}
+    # What a cell's corner marks take depends on whether it has a symbol: found once for each kind of cell.
+    strips = {(cell.framed, cell.double, cell.symbol is not None): _corner_strip(s, cell, cell_h - 2 * insets(cell)[1])
+              for row in grid.rows for cell in row.cells}
 
-    # Height: every cell's number at least ``number_cap`` tall inside its frames and corner strip.
-    tallest = max(cell_h - inner[strip, insets(cell)[1]].h
-                  for row, strip in zip(grid.rows, strips) for cell in row.cells) + number_cap
+    def number_boxes(cell: Cell, box: Box) -> list[Box]:
+        """Where the number of ``cell`` (in ``box``) may go: below its corner marks, beside them (or between
+        strips as wide on both sides, so that it stays centred across the cell too)."""
+        kind = strips[cell.framed, cell.double, cell.symbol is not None]
+        both = (max(kind), max(kind))
+        return [_number_box(s, box, insets(cell)[1], kind, beside) for beside in PLACES] + [
+            _number_box(s, box, insets(cell)[1], both, (True, True))]
+
+    plain = Box(0, 0, cell_w, cell_h)
+    inner = {(cell.framed, cell.double, cell.symbol is not None): number_boxes(cell, plain)
+             for row in grid.rows for cell in row.cells}
+
+    def room_of(cell: Cell, width: float) -> list[Box]:  # a cell's number boxes high enough for ``number_cap``
+        boxes = inner[cell.framed, cell.double, cell.symbol is not None] if width == cell_w else \
+            number_boxes(cell, Box(0, 0, width, cell_h))
+        return [box for box in boxes if box.h >= number_cap - 1e-9]
+
+    def largest(cell: Cell, width: float) -> float:
+        """The largest number size at which the number of ``cell`` fits a cell ``width`` wide; 0 if not at
+        ``number_cap``."""
+        text = str(cell.number)
+        need = s.measure(text, s.bold(True), smallest, True)
+        return max([s.number_size(text, box.w, box.h) for box in room_of(cell, width) if need <= box.w + 1e-9],
+                   default=0.0)
+
+    def row_widths(row: Row) -> list[float]:
+        """The widths of a row's cells: its special cells (framed, double, with a power symbol: their
+        frames or the symbol take room from the number) wider than its plain ones, the plain ones as much
+        narrower between them (the row as long; a row shorter than the longest takes its room first), by
+        as much as takes the row's smallest number largest (found by halving: the special cells' numbers
+        grow with their width, the plain ones' shrink); where that takes them no larger, or every cell is
+        special, its cells alike."""
+        special = [cell.framed or cell.double or cell.symbol is not None for cell in row.cells]
+        count, alike = sum(special), [cell_w] * len(row.cells)
+        if not count or count == len(row.cells):
+            return alike
+        spare = (longest - len(row.cells)) * cell_pitch  # what a shorter row leaves free before the lock
+
+        def widths_for(more: float) -> list[float]:
+            less = max(0.0, more * count - spare) / (len(row.cells) - count)
+            return [cell_w + more if wide else cell_w - less for wide in special]
+
+        # Of each kind of cell, special or plain, the widest number: it takes the smallest size.
+        widest_of: dict[tuple[bool, bool, bool], int] = {}
+        for i, cell in enumerate(row.cells):
+            kind = (cell.framed, cell.double, cell.symbol is not None)
+            if kind not in widest_of or s.measure(str(cell.number), s.bold(True), 1.0, True) > s.measure(
+                    str(row.cells[widest_of[kind]].number), s.bold(True), 1.0, True):
+                widest_of[kind] = i
+
+        def smallest_numbers(widths: list[float]) -> tuple[float, float]:  # (special cells', plain cells')
+            sizes = {i: largest(row.cells[i], widths[i]) for i in widest_of.values()}
+            return (min(size for i, size in sizes.items() if special[i]),
+                    min(size for i, size in sizes.items() if not special[i]))
+
+        wide, plain_cells = smallest_numbers(alike)
+        if wide >= plain_cells:
+            return alike
+        low, high = 0.0, cell_w * min(1.0, (len(row.cells) - count) / count) / 2 + spare / count
+        for _ in range(16):
+            middle = (low + high) / 2
+            wide, plain_cells = smallest_numbers(widths_for(middle))
+            low, high = (middle, high) if wide < plain_cells else (low, middle)
+        widths = widths_for(low)
+        return widths if min(smallest_numbers(widths)) > min(smallest_numbers(alike)) + 1e-9 else alike
+
+    widths = [row_widths(row) for row in grid.rows]
+
+    # Height: every cell's number at least ``number_cap`` tall inside its frames, beside its corner marks
+    # if not below them.
+    tallest = max(cell_h - max(box.h for box in inner[key]) for key in strips) + number_cap
     if cell_h < tallest - 1e-9:
         raise LayoutError(
             f"the rows do not fit: each of the {len(grid.rows)} rows gets {max(0.0, pitch):.1f} mm of height,"
-            f" needs at least {tallest + s.mm(s.gap) + bis_h:.1f} mm; {below}")
+            f" needs at least {tallest + cell_gap + bis_h:.1f} mm; {below}")
 
     # Width: the widest number of a plain cell, then of the cells with more frames.
     numbers = [str(c.number) for row in grid.rows for c in row.cells]
     widest = max(numbers, key=lambda t: s.measure(t, s.bold(True), 1.0, True))
     number_w = s.measure(widest, s.bold(True), smallest, True)
-
-    widest_strip = max(strips)
+    # A plain cell's corner marks (a cell with a power symbol is checked as the special ones, below).
+    plain_strips = [strips.get((False, False, False), _corner_strip(s, Cell(2, Colour.RED), cell_h - 2 * frame))]
 
     def room(width: float) -> float:  # inside a plain cell ``width`` wide; wider cells get wider frames
-        return _number_box(s, Box(0, 0, width, cell_h), _frame(s, width), widest_strip).w
+        frame_w = _frame(s, width)
+        return min(max((box.w for beside in PLACES
+                        for box in [_number_box(s, Box(0, 0, width, cell_h), frame_w, kind, beside)]
+                        if box.h >= number_cap - 1e-9), default=0.0) for kind in plain_strips)
 
     if number_w > room(cell_w) + 1e-9:
         most = max((count for count in range(1, longest)
@@ -768,47 +876,61 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
                 f"{longest} cells do not fit in a row: each is {cell_w:.2f} mm wide, the number {widest!r}"
                 f" needs {number_w + cell_w - room(cell_w):.2f} mm at {number_cap:.1f} mm cap height"
                 f" (at most {most} cells fit)")
-    for r, (row, strip) in enumerate(zip(grid.rows, strips)):
-        for i, cell in enumerate(row.cells):
-            left = inner[strip, insets(cell)[1]].w
+    for r, row in enumerate(grid.rows):
+        for i, (cell, width) in enumerate(zip(row.cells, widths[r])):
             need = s.measure(str(cell.number), s.bold(True), smallest, True)
-            if need > left + 1e-9:
-                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else "framed"
+            if not any(need <= box.w + 1e-9 for box in room_of(cell, width)):
+                left = max((box.w for box in room_of(cell, width)), default=0.0)
+                kind = "double and framed" if cell.double and cell.framed else "double" if cell.double else \
+                    "framed" if cell.framed else "power symbol's"
                 with _where(f"rows[{r}].cells[{i}]"):
                     raise LayoutError(
-                        f"the number {cell.number} does not fit inside the frames of a {kind} cell {cell_w:.1f} mm"
+                        f"the number {cell.number} does not fit inside the frames of a {kind} cell {width:.1f} mm"
                         f" wide: it needs {need:.2f} mm at {number_cap:.1f} mm cap height, the frames leave"
                         f" {left:.2f} mm (use fewer cells in the row)")
 
     def row_top(r: int) -> float:
-        return area.y + r * pitch + (pitch - cell_h - bis_h - s.mm(s.gap)) / 2
+        return area.y + r * pitch + (pitch - cell_h - bis_h - cell_gap) / 2
 
-    boxes = [[Box(cells_x + i * cell_pitch, row_top(r), cell_w, cell_h) for i in range(len(row.cells))]
-             for r, row in enumerate(grid.rows)]
-    number_boxes = [[_number_box(s, box, insets(cell)[1], strip) for cell, box in zip(row.cells, row_boxes)]
-                    for row, strip, row_boxes in zip(grid.rows, strips, boxes)]
-    # One number size on the whole sheet: the largest at which every number fits its cell.
-    size = min(min(s.number_size(str(cell.number), box.w, box.h)
-                   for row, row_boxes in zip(grid.rows, number_boxes) for cell, box in zip(row.cells, row_boxes)),
+    boxes = [[Box(cells_x + sum(row_w[:i]) + i * cell_gap, row_top(r), width, cell_h)
+              for i, width in enumerate(row_w)] for r, row_w in enumerate(widths)]
+
+    def places(cell: Cell, box: Box, size: float) -> list[Box]:
+        """The places the number of ``cell`` (in ``box``) may go where it fits at ``size``."""
+        text = str(cell.number)
+        return [place for place in number_boxes(cell, box) if place.h >= size * CAP - 1e-9
+                and s.measure(text, s.bold(True), size, True) <= place.w + 1e-9]
+
+    # One number size on the whole sheet: the largest at which every number fits its cell, in the place that
+    # takes the largest number there (below its corner marks, beside them).
+    size = min(min(max(s.number_size(str(cell.number), place.w, place.h) for place in places(cell, box, smallest))
+                   for row, row_boxes in zip(grid.rows, boxes) for cell, box in zip(row.cells, row_boxes)),
                s.mm(MAX_NUMBER_CAP) / CAP)
+    # Each number at that size where it fits nearest the middle of its cell (of two as near, the first place).
+    number_boxes_of = [[min(places(cell, box, size), key=lambda place: round(abs(place.cx - box.cx), 6))
+                        for cell, box in zip(row.cells, row_boxes)] for row, row_boxes in zip(grid.rows, boxes)]
 
     cells: list[CellPlan] = []
     arrows: list[ArrowPlan] = []
     locks: list[LockPlan] = []
     for r, row in enumerate(grid.rows):
         top = row_top(r)
-        for i, (cell, box, number_box) in enumerate(zip(row.cells, boxes[r], number_boxes[r])):
+        for i, (cell, box, place) in enumerate(zip(row.cells, boxes[r], number_boxes_of[r])):
             pale_in, number_in = insets(cell)
             pale = box.inset(pale_in)
             corner = box.inset(number_in + s.mm(CORNER))
-            mark_box = Box(corner.x, corner.y, s.mm(MARK), s.mm(MARK)) if s.theme.marks else None
-            side = s.mm(s.symbol)
+            side, mark = s.mm(s.symbol), s.mm(MARK)
             symbol_box = Box(corner.right - side, corner.y, side, side) if cell.symbol else None
+            mark_box = None
+            if symbol_box is not None and _mark_below_symbol(s, cell, box.h - 2 * number_in):
+                mark_box = Box(symbol_box.cx - mark / 2, corner.bottom - mark, mark, mark)
+            elif s.theme.marks:
+                mark_box = Box(corner.x, corner.y, mark, mark)
             bis_box = None
             if grid.bis and i < len(row.cells) - 1:
                 bis_w = min(cell_w - s.mm(1.0), s.mm(1.6 * BIS_H))
                 bis_box = Box(box.cx - bis_w / 2, box.bottom + s.mm(BIS_GAP), bis_w, s.mm(BIS_H))
-            text = s.number(str(cell.number), number_box, size, s.theme.tint(cell.colour).ink, "number")
+            text = s.number(str(cell.number), place, size, s.theme.tint(cell.colour).ink, "number")
             second = pale.inset(s.mm(s.double_inset)) if cell.double else None
             cells.append(CellPlan(r, i, cell.number, cell.colour, cell.double, cell.framed, cell.symbol, box, pale,
                                   _cell_frame(s, cell, frame), text, mark_box, symbol_box, bis_box, second,
@@ -817,7 +939,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         if s.fit.arrow:
             arrows.append(ArrowPlan(r, Box(area.x, top, arrow_w, cell_h), "right",
                                     row.lock_colour if len(row.colours) == 1 else None))
-        lock = Box(boxes[r][-1].right + s.mm(s.gap), top + (cell_h - lock_w) / 2, lock_w, lock_w)
+        lock = Box(boxes[r][-1].right + cell_gap, top + (cell_h - lock_w) / 2, lock_w, lock_w)
         hint = None
         if needs_hint:
             hint = s.text(hint_text, Box(lock.right + s.mm(LABEL_CLEAR), top, hint_w - s.mm(LABEL_CLEAR), cell_h),
@@ -835,7 +957,7 @@ def _bonus_bar(s: _Sheet, band: Box, cells_x: float) -> BarBand:
     label_w = max(cells_x - band.x, s.label_width(label, LABEL_SIZE, bold=True, most=14.0))
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE, bold=True)
     count = len(s.grid.bonus_bar)
-    gap = s.mm(0.6)
+    gap = s.mm(CELL_GAP)
     pitch = (band.right - band.x - label_w + gap) / count
     boxes = tuple(ColourBox(i, Box(band.x + label_w + i * pitch, band.y, pitch - gap, band.h), colour)
                   for i, colour in enumerate(s.grid.bonus_bar))
