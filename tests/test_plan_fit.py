@@ -60,12 +60,10 @@ def test_every_built_in_grid_keeps_a_code_square_and_four_corner_fiducials(name)
 # The sheets that print without the machine code's square (docs/limits.md, docs/scan.md): the totals line's
 # labelled boxes ("Rangée 1" ... in French, "Reihe 1" ... in German, and the powers' box) need more than the
 # room left of the code.  A larger sheet's line is 1.4 or 1.45 times as wide, the corner marks and their
-# clearance are not: there only French is too wide, and for powers only where corner marks (colour marks,
-# mono) make the larger sheet keep the standard sheet's arrangement without the code.
+# clearance are not: there only French is too wide.  Colour marks change none of it.
 NO_CODE = {name: {("standard", "de"), ("standard", "fr"), ("large", "fr"), ("a6", "fr")}
            for name in ("blocks", "disorder", "rainbow")}
 NO_CODE["powers"] = {("standard", "de"), ("standard", "fr"), ("standard", "nl")}
-NO_CODE_MARKED = {**NO_CODE, "powers": NO_CODE["powers"] | {("large", "fr"), ("a6", "fr")}}
 
 
 @pytest.mark.parametrize("marks", [False, True], ids=["plain", "colour-marks"])
@@ -74,7 +72,7 @@ def test_every_built_in_sheet_has_its_code_but_the_ones_named(name, marks):
     theme = load_theme("colour", marks)
     without = {(size, lang) for size in SIZES for lang in languages()
                if plan_sheet(load_grid(name), load_labels(lang), theme, measure_text, SIZES[size]).machine.code is None}
-    assert without == (NO_CODE_MARKED if marks else NO_CODE).get(name, set())
+    assert without == NO_CODE.get(name, set())
 
 
 def test_the_marks_switched_off_leave_no_machine_plan():
