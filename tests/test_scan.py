@@ -34,7 +34,7 @@ PX = DPI / 25.4
 def test_the_payload_round_trips_and_a_newer_one_is_refused():
     identity = Identity("#0123456789ab", "de", "large", "mono", True, (3, 7), 42)
     assert decode(encode(identity), "x") == identity
-    assert encode(identity) == "SG2:*0123456789AB:DE:LARGE:MONO:1:1:3-7:42"  # the QR code's alphanumeric alphabet
+    assert encode(identity) == "SG2:*0123456789AB:DE:LARGE:MONO:1:2:3-7:42"  # the QR code's alphanumeric alphabet
     assert decode(encode(Identity("classic", "en", "standard")), "x") == Identity("classic", "en", "standard")
     with pytest.raises(InputError, match="format 3"):
         decode(encode(identity).replace("SG2", "SG3"), "x")

@@ -37,7 +37,7 @@ from .style import DEFAULT_THEME
 
 # The version of the plan's geometry that the reader assumes: raised whenever a
 # change moves a box a reader looks at, so that old sheets are refused, not misread.
-PLAN_VERSION = 1
+PLAN_VERSION = 2
 PREFIX = "SG"  # every payload starts with this and its format's number: SG2:...
 FORMAT = 2
 SEPARATOR = ":"
