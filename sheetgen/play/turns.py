@@ -61,18 +61,22 @@ class _Source:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.depth = 0
+        self.starts: list[int] = []  # where each open ``with indent()`` block began
 
     def __call__(self, line: str) -> None:
         self.lines.append("    " * self.depth + line)
 
     def indent(self) -> _Source:
         self.depth += 1
+        self.starts.append(len(self.lines))
         return self
 
     def __enter__(self) -> None:
         pass
 
     def __exit__(self, *_: object) -> None:
+        if self.starts.pop() == len(self.lines):  # nothing to do there (a white sum no row holds, say)
+            self("pass")
         self.depth -= 1
 
 
