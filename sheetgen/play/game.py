@@ -418,7 +418,9 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
-        if inline and self.written and {type(choose) for choose in strategies} == {Ranked}:
+        # The written loop makes a framed cell's bonus and a symbol's count itself.
+        own = all(getattr(type(self), name) is getattr(Game, name) for name in ("effects", "bonus", "forced", "unlock"))
+        if inline and own and self.written and {type(choose) for choose in strategies} == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
             loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
             loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
