@@ -37,7 +37,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import add
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -367,6 +367,13 @@ class GameOver(Exception):
         self.end = end
 
 
+@cache
+def _own_effects(game: type) -> bool:
+    """The written loop makes a framed cell's bonus and a symbol's count itself: not for a
+    subclass of ``Game`` that watches them."""
+    return all(getattr(game, name) is getattr(Game, name) for name in ("effects", "bonus", "forced", "unlock"))
+
+
 class Game:
     """One game: players' strategies in seat order, a source of dice, lucky numbers per seat.
 
@@ -418,8 +425,7 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
-        # The written loop makes a framed cell's bonus and a symbol's count itself.
-        own = all(getattr(type(self), name) is getattr(Game, name) for name in ("effects", "bonus", "forced", "unlock"))
+        own = type(self) is Game or _own_effects(type(self))
         if inline and own and self.written and {type(choose) for choose in strategies} == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
             loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
