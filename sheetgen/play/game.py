@@ -37,7 +37,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -367,11 +367,17 @@ class GameOver(Exception):
         self.end = end
 
 
-@cache
+_OWN_EFFECTS: dict[type, bool] = {}
+
+
 def _own_effects(game: type) -> bool:
     """The written loop makes a framed cell's bonus and a symbol's count itself: not for a
-    subclass of ``Game`` that watches them."""
-    return all(getattr(game, name) is getattr(Game, name) for name in ("effects", "bonus", "forced", "unlock"))
+    subclass of ``Game`` that watches them (found once per class)."""
+    found = _OWN_EFFECTS.get(game)
+    if found is None:
+        names = ("effects", "bonus", "forced", "unlock")
+        found = _OWN_EFFECTS[game] = all(getattr(game, name) is getattr(Game, name) for name in names)
+    return found
 
 
 class Game:
