@@ -231,11 +231,15 @@ class _Writer:
             for kind in "ah":
                 self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
 
-    def keep(self, p: int, r: int) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask."""
+    def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
+        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask (only the
+        row's without ``seat_mask``: the caller works out ``M{p}`` later)."""
         if self.listed:
             self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
-        self.mask(p, r)
+        if seat_mask:
+            self.mask(p, r)
+        else:
+            self.out(f"m{p}_{r} = a{p}_{r}[1]")
 
     def mask(self, p: int, row: int | None = None) -> None:
         """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
@@ -391,7 +395,7 @@ class _Writer:
                     out(f"if not hit & {_int(1 << r)}: hit |= {_int(1 << r)}; br{p}[{_int(r)}] += ww")
                     out(f"nx{p}[{_int(r)}] = nn + 1")
                     out(f"a{p}_{r} = VA{k}_0_{r}[nn + 1][c]; h{p}_{r} = VH{k}_0_{r}[nn + 1][c]")
-                    self.keep(p, r)
+                    self.keep(p, r, seat_mask=False)  # M{p} once the chain ends
                     kinds = {self.kind(r, j) for j in range(rules.last[r])}
                     if kinds <= {0, 1}:
                         if 1 in kinds:
@@ -421,6 +425,7 @@ class _Writer:
                 out("else: break")
 
             self.dispatch("r", sorted(set(self.env["BR"])), forced)
+        out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def box(self, p: int, r: int, i: str, n: int | str) -> None:
         k, out = self.rank(p), self.out
