@@ -192,9 +192,6 @@ class _Writer:
         if self.listed:
             self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
-        # With lists: the colours spread over rows, whose row per roll (r01, r02, ...) comes with the roll.
-        self.rowed = [c for c in self.colours if len({r for r in range(rules.rows) if c in rules.colour[r]}) > 1
-                      ] if self.listed else []
         if rules.bar:  # per bonus bar box: the row it sends a cross to
             self.bind("BR", tuple(rules.row_of_colour[c] for c in rules.bar))
         if rules.powers:  # per power: its symbol's cells, and whether it crosses when unlocked
@@ -634,8 +631,8 @@ class _Writer:
             with out.indent():
                 for key, (c, r, white) in zip(keys, places):
                     x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
-                    if r < 0:  # a colour spread over rows: the row of its number came with the roll
-                        out(f"{key} = L{kind}{p}[r{c}{white[1]}][{x}]{test}")
+                    if r < 0:  # a colour spread over rows: the row of its number read from RW
+                        out(f"{key} = L{kind}{p}[RW[{x}]][{x}]{test}")
                         continue
                     if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
                         test = ""
@@ -643,7 +640,7 @@ class _Writer:
         crosses: list[Callable[[], None]] = []
         for c, r, white in places:
             if r < 0:
-                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}", f"r{c}{white[1]}"))
+                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}"))
             else:
                 crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
         self.decide(p, keys, crosses, "ac = True")
@@ -654,11 +651,9 @@ class _Writer:
         for c in self.colours:
             die = f"(d[{_int(c)}] + {_int(c * self.step)})"
             self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
-        for c in self.rowed:
-            self.out(f"r{c}1 = RW[x{c}1]; r{c}2 = RW[x{c}2]")
 
-    def spread_cell(self, p: int, index: str, row: str) -> None:
-        self.out(f"v = {index}; r = {row}")
+    def spread_cell(self, p: int, index: str) -> None:
+        self.out(f"v = {index}; r = RW[v]")
         self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
 
     def coloured_cell(self, p: int, r: int, index: str) -> None:
@@ -763,11 +758,8 @@ class _Writer:
                 out(f"o = rb({_int(bits)})")
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
-                    rw = self.env["RW"] if self.rowed else ()
-                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step, rw,
-                                                          tuple(self.rowed)))
-                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}"
-                        f"{''.join(f'r{c}1, r{c}2, ' for c in self.rowed)}= {indexed}[o]")
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step))
+                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
                     out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
@@ -826,20 +818,14 @@ class _Writer:
 
 
 @lru_cache(maxsize=4)
-def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int, rw: tuple[int, ...] = (),
-             rowed: tuple[int, ...] = ()) -> tuple[tuple, ...]:
-    """Per tabled roll: its dice, the white sum, for each colour the view index of white 1
-    and of white 2 with its die (``indexes``), then for each colour of ``rowed`` the rows
-    (``rw``) of those two indexes; made once per process."""
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int) -> tuple[tuple, ...]:
+    """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
+    and of white 2 with its die (``indexes``), made once per process."""
     columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
     columns.append(list(map(add, columns[0], columns[1])))
-    at: dict[int, tuple[list[int], list[int]]] = {}
     for c in colours:
         die = [roll[2][c] + c * step for roll in rolls]
-        at[c] = (list(map(add, columns[0], die)), list(map(add, columns[1], die)))
-        columns += at[c]
-    for c in rowed:
-        columns += [[rw[x] for x in at[c][0]], [rw[x] for x in at[c][1]]]
+        columns += [map(add, columns[0], die), map(add, columns[1], die)]
     return tuple(zip(*columns))
 
 
