@@ -33,10 +33,13 @@ place:
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-Rare events (a row's last cell, a framed cell's or a symbol's effects, rows
-closing) are handed to the generic engine's own methods, with the table
-brought up to date first, so the rules are written once; the views of the
-sheets they touched are read again after them.
+A framed cell's bonus chain (``Game.bonus``, ``Game.forced``) and a symbol's
+count are written out too (``chain``, ``symbol``); rare events (a row's last
+cell, a power that crosses when unlocked, a cell both framed and with a
+symbol, rows closing) are handed to the generic engine's own methods, with the
+table brought up to date first, so those rules are written once; the views of
+the sheets they touched are read again after them.  A subclass of ``Game``
+that watches those methods is played by the generic loop.
 """
 
 from __future__ import annotations
