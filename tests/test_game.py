@@ -423,7 +423,8 @@ def test_eight_sided_dice_reach_eight():
 
 def _outcome(result):
     return (result.rolls, result.end, result.closings,
-            [(s.cells, s.boxes, s.bar, s.penalties, s.lucky_crosses) for s in result.sheets], result.scores)
+            [(s.cells, s.boxes, s.bar, s.penalties, s.lucky_crosses, s.lucky_rows, s.bonus_rows, s.symbols,
+              s.unlocked) for s in result.sheets], result.scores)
 
 
 def test_a_ranked_strategy_ranked_in_the_loop_plays_as_when_it_is_called():
@@ -492,3 +493,26 @@ def test_the_written_loop_draws_its_dice_as_it_reads_them_from_a_list():
                 lucky = [(3 + seat, 9 + seat) for seat in range(4)] if book.lucky else ()
                 outcomes.append(_outcome(Game(book, seats, dice, lucky).play()))
             assert outcomes[0] == outcomes[1], f"{grid}, game {index}"
+
+
+def test_a_game_that_watches_the_bonus_or_the_powers_is_played_by_the_generic_loop():
+    # The written loop makes a framed cell's bonus chain and a symbol's count itself, so a
+    # subclass of Game that watches them gets the generic loop, which calls them.
+    from sheetgen.play.strategies import STRATEGIES
+
+    for grid, name in (("bonus", "bonus"), ("powers", "unlock")):
+        calls = []
+
+        class Watched(Game):
+            pass
+
+        def watch(self, *args, name=name, calls=calls):
+            calls.append(args)
+            return getattr(Game, name)(self, *args)
+
+        setattr(Watched, name, watch)
+        book = rules(grid)
+        for index in range(5):
+            seats = [STRATEGIES["careful"].make(random.Random(index)) for _ in range(2)]
+            Watched(book, seats, random_dice(book.grid.dice_faces, random.Random(index))).play()
+        assert calls, grid

@@ -367,6 +367,19 @@ class GameOver(Exception):
         self.end = end
 
 
+_OWN_EFFECTS: dict[type, bool] = {}
+
+
+def _own_effects(game: type) -> bool:
+    """The written loop makes a framed cell's bonus and a symbol's count itself: not for a
+    subclass of ``Game`` that watches them (found once per class)."""
+    found = _OWN_EFFECTS.get(game)
+    if found is None:
+        names = ("effects", "bonus", "forced", "unlock")
+        found = _OWN_EFFECTS[game] = all(getattr(game, name) is getattr(Game, name) for name in names)
+    return found
+
+
 class Game:
     """One game: players' strategies in seat order, a source of dice, lucky numbers per seat.
 
@@ -418,7 +431,8 @@ class Game:
         rules, table, sheets, strategies = self.rules, self.table, self.sheets, self.strategies
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
-        if inline and self.written and {type(choose) for choose in strategies} == {Ranked}:
+        own = type(self) is Game or _own_effects(type(self))
+        if inline and own and self.written and {type(choose) for choose in strategies} == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
             loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
             loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)

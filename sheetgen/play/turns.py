@@ -33,10 +33,13 @@ place:
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-Rare events (a row's last cell, a framed cell's or a symbol's effects, rows
-closing) are handed to the generic engine's own methods, with the table
-brought up to date first, so the rules are written once; the views of the
-sheets they touched are read again after them.
+A framed cell's bonus chain (``Game.bonus``, ``Game.forced``) and a symbol's
+count are written out too (``chain``, ``symbol``); rare events (a row's last
+cell, a power that crosses when unlocked, a cell both framed and with a
+symbol, rows closing) are handed to the generic engine's own methods, with the
+table brought up to date first, so those rules are written once; the views of
+the sheets they touched are read again after them.  A subclass of ``Game``
+that watches those methods is played by the generic loop.
 """
 
 from __future__ import annotations
@@ -196,6 +199,14 @@ class _Writer:
         if self.listed:
             self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
+        if rules.bar:  # per bonus bar box: the row it sends a cross to
+            self.bind("BR", tuple(rules.row_of_colour[c] for c in rules.bar))
+        if rules.powers:  # per power: its symbol's cells, and whether it crosses when unlocked
+            from ..grid.model import Effect
+
+            self.bind("SC", rules.symbol_cells)
+            self.bind("UC", tuple(power.effect in (Effect.EXTRA_CROSSES, Effect.CROSS_EACH_OPEN_ROW)
+                                  for power in rules.powers))
 
     def bind(self, name: str, value: object) -> str:
         if name not in self.env:
@@ -224,11 +235,15 @@ class _Writer:
             for kind in "ah":
                 self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
 
-    def keep(self, p: int, r: int) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask."""
+    def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
+        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask (only the
+        row's without ``seat_mask``: the caller works out ``M{p}`` later)."""
         if self.listed:
             self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
-        self.mask(p, r)
+        if seat_mask:
+            self.mask(p, r)
+        else:
+            self.out(f"m{p}_{r} = a{p}_{r}[1]")
 
     def mask(self, p: int, row: int | None = None) -> None:
         """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
@@ -284,11 +299,7 @@ class _Writer:
             out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
             self.keep(p, r)
             if not rules.plain[r][i]:
-                self.sync(action)
-                out(f"y = cr{p}[:]")
-                out(f"if effects(s{p}, {_int(r)}, {_int(i)}, {_int(action)}):")
-                with out.indent():
-                    self.touched(p)
+                self.effects(p, r, _int(i), action, self.kind(r, i))
         else:
             self.sync(action)
             out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
@@ -298,6 +309,127 @@ class _Writer:
             out("else:")
             with out.indent():
                 self.box(p, r, str(i), i + 1)
+
+    def kind(self, r: int, i: int) -> int:
+        """What crossing cell ``i`` of row ``r`` does beyond its cross (not its lock): 0 nothing,
+        1 a bonus (framed), 2 a symbol counted, 3 both."""
+        rules = self.rules
+        return (1 if rules.framed[r][i] else 0) | (2 if rules.symbol[r][i] >= 0 else 0)
+
+    def engine_effects(self, p: int, r: int, i: str, action: int) -> None:
+        """The engine's ``Game.effects`` for cell ``i`` of row ``r``, the views read again after it."""
+        out = self.out
+        self.sync(action)
+        out(f"y = cr{p}[:]")
+        out(f"if effects(s{p}, {_int(r)}, {i}, {_int(action)}):")
+        with out.indent():
+            self.touched(p)
+
+    def effects(self, p: int, r: int, i: str, action: int, kind: int) -> None:
+        """Seat ``p`` crossed cell ``i`` of row ``r`` (not its last), which does ``kind`` (see ``kind``):
+        a framed cell's bonus chain and a symbol's count written here, a power's crosses and a
+        cell with both by the engine."""
+        if kind == 1:
+            self.chain(p, action)
+        elif kind == 2:
+            self.symbol(p, i if not i.isdigit() else _int(self.rules.symbol[r][int(i)]), r, i, action)
+        elif kind == 3:
+            self.engine_effects(p, r, i, action)
+
+    def effects_at(self, p: int, r: int, i: str, action: int) -> None:
+        """``effects`` for a cell named ``i``, its kind read from ``FX_{r}``."""
+        rules, out = self.rules, self.out
+        kinds = sorted({self.kind(r, j) for j in range(rules.last[r])} - {0})
+        if len(kinds) == 1:
+            self.effects(p, r, i, action, kinds[0])
+            return
+        self.bind(f"FX_{r}", tuple(self.kind(r, j) for j in range(rules.last[r] + 1)))
+        out(f"ff = FX_{r}[{i}]")
+        for j, kind in enumerate(kinds):
+            out("else:" if j == len(kinds) - 1 else f"{'elif' if j else 'if'} ff == {_int(kind)}:")
+            with out.indent():
+                self.effects(p, r, i, action, kind)
+
+    def symbol(self, p: int, power: str, r: int, i: str, action: int) -> None:
+        """A symbol of ``power`` crossed: counted; its power unlocked when every cell of it is,
+        a power that crosses by the engine's ``Game.unlock``."""
+        out = self.out
+        if not power.isdigit():
+            self.bind(f"SY_{r}", self.rules.symbol[r])
+            out(f"pw = SY_{r}[{i}]")
+            power = "pw"
+        out(f"sy{p}[{power}] += 1")
+        out(f"if sy{p}[{power}] == SC[{power}]:")
+        with out.indent():
+            out(f"if UC[{power}]:")
+            with out.indent():
+                self.sync(action)
+                out(f"y = cr{p}[:]")
+                out(f"unlock(s{p}, {power}, {_int(action)})")
+                self.touched(p)
+            out(f"else: s{p}.unlocked.append({power})")
+
+    def chain(self, p: int, action: int) -> None:
+        """A framed cell crossed by seat ``p``: the leftmost free bar box crossed and its row's next
+        cell, if legal (``Game.bonus``, ``Game.forced``), as long as that is a framed cell too; a
+        last cell, or a cell with a symbol, by the engine, which goes on from there."""
+        from .game import CROSSED, FREE
+
+        rules, out, k = self.rules, self.out, self.rank(p)
+        # ``Game.bonus`` adds a forced cross to ``bonus_rows[row]`` read before the cross (``+=``), so a
+        # later cross of the same chain into that row is not counted: only a row's first (``hit``) is.
+        out("hit = 0")
+        out(f"while {_int(FREE)} in bar{p}:")
+        with out.indent():
+            out(f"bb = bar{p}.index({_int(FREE)}); bar{p}[bb] = {_int(CROSSED)}")
+            out("r = BR[bb]")
+
+            def restore() -> None:  # after the engine went on: the rows this chain hit as the chain leaves them
+                out(f"for rr in range({_int(self.rows)}):")
+                with out.indent():
+                    out(f"if hit >> rr & 1: br{p}[rr] = yb[rr]")
+
+            def forced(r: int) -> None:
+                out(f"nn = nx{p}[{_int(r)}]")
+                out(f"if nn < {_int(rules.last[r])}:")
+                with out.indent():
+                    out(f"cl{p}[{_int(r)}] |= 1 << nn")
+                    out(f"ww = WEIGHT_{r}[nn]; c = cr{p}[{_int(r)}] + ww")
+                    out(f"cr{p}[{_int(r)}] = c")
+                    out(f"if not hit & {_int(1 << r)}: hit |= {_int(1 << r)}; br{p}[{_int(r)}] += ww")
+                    out(f"nx{p}[{_int(r)}] = nn + 1")
+                    out(f"a{p}_{r} = VA{k}_0_{r}[nn + 1][c]; h{p}_{r} = VH{k}_0_{r}[nn + 1][c]")
+                    self.keep(p, r, seat_mask=False)  # M{p} once the chain ends
+                    kinds = {self.kind(r, j) for j in range(rules.last[r])}
+                    if kinds <= {0, 1}:
+                        if 1 in kinds:
+                            out(f"if PLAIN_{r}[nn]: break")
+                        else:
+                            out("break")
+                    else:
+                        self.bind(f"FX_{r}", tuple(self.kind(r, j) for j in range(rules.last[r] + 1)))
+                        out(f"ff = FX_{r}[nn]")
+                        out("if ff != 1:")
+                        with out.indent():
+                            out("if ff:")
+                            with out.indent():
+                                out(f"yb = br{p}[:]")
+                                self.engine_effects(p, r, "nn", action)
+                                restore()
+                            out("break")
+                out(f"elif nn == {_int(rules.last[r])} and cr{p}[{_int(r)}] >= {_int(rules.close_after)}:")
+                with out.indent():
+                    out(f"yb = br{p}[:]")
+                    out(f"if not hit & {_int(1 << r)}: hit |= {_int(1 << r)}; yb[{_int(r)}] += WEIGHT_{r}[nn]")
+                    self.sync(action)
+                    out(f"cross(s{p}, {_int(r)}, nn, {_int(action)})")
+                    restore()
+                    self.refresh(p)
+                    out("break")
+                out("else: break")
+
+            self.dispatch("r", sorted(set(self.env["BR"])), forced)
+        out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def box(self, p: int, r: int, i: str, n: int | str) -> None:
         k, out = self.rank(p), self.out
@@ -326,11 +458,7 @@ class _Writer:
             if rules.has_special and not all(rules.plain[r][:-1]):
                 out(f"if not PLAIN_{r}[i]:")
                 with out.indent():
-                    self.sync(action)
-                    out(f"y = cr{p}[:]")
-                    out(f"if effects(s{p}, {_int(r)}, i, {_int(action)}):")
-                    with out.indent():
-                        self.touched(p)
+                    self.effects_at(p, r, "i", action)
         out("else:")
         with out.indent():
             self.sync(action)
@@ -615,7 +743,12 @@ class _Writer:
                 out(f"L{p} = s{p}.lucky")
         out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
             " table.closed")
-        out("effects = game.effects")
+        out("effects, unlock = game.effects, game.unlock")
+        for p in range(players):
+            if rules.bar:
+                out(f"bar{p}, br{p} = s{p}.bar, s{p}.bonus_rows")
+            if rules.powers:
+                out(f"sy{p} = s{p}.symbols")
         self.refresh_all()
         out("rolls, active, (w1, w2), d = table.rolls, table.active, table.white, table.dice")
         out("ac = table.active_crossed")
