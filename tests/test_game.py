@@ -296,6 +296,22 @@ def test_a_chain_of_bonus_crosses():
     assert scored_by_scorer("bonus", game, 0) == 19
 
 
+def test_a_chain_that_comes_back_to_its_row_counts_both_bonus_crosses():
+    # Bar: red, yellow, green, blue, green, red, ...; red's framed cells are 3, 6, 9.  With red 2 crossed
+    # and bar boxes 2 to 5 struck, a bonus takes box 1 (red) to red 3, framed: box 6 (red) to red 4.
+    # Both are the bar's crosses in the red row (the feature's points count them): 2, not 1.
+    from sheetgen.play.strategies import STRATEGIES
+
+    game = Game(rules("bonus"), [STRATEGIES["careful"].make(random.Random(1))], random_dice(6, random.Random(1)), ())
+    sheet = game.sheets[0]
+    game.cross(sheet, RED, 0, 1)
+    sheet.bar[1:5] = [CROSSED] * 4
+    game.bonus(sheet, 1)
+    assert crossed(game, 0)[RED] == [2, 3, 4]
+    assert sheet.bar[:6] == [CROSSED] * 6
+    assert sheet.bonus_rows[RED] == 2
+
+
 def test_a_bar_box_is_crossed_even_when_its_bonus_finds_no_legal_cell():
     script = Script("bonus", [{(1, 1): ("cell", YELLOW, 5)}])
     game = script.game([(2, 3, (1, 1, 1, 1))])

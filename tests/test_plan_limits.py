@@ -209,12 +209,12 @@ def test_a_title_beside_three_lucky_numbers_takes_a_smaller_size_for_the_name_fi
 
 
 def test_a_header_strip_in_the_last_arrangement_takes_6_pt_to_leave_the_rows_their_height(measure):
-    """Four rows with Bis boxes and a 20-column table (the family's grid 30):
-    with a header and serial strip, as `sheetgen check` lays grids out, the rows
-    of the last arrangement (6 pt numbers, compact frames) were 0.01 mm short in
-    German; there the strip prints 6 pt in a band 0.46 mm lower."""
+    """Four rows with Bis boxes and a 20-column table (the family's grid 30, with two penalty boxes, not
+    three, since rows keep 0.8 mm between them): with a header and serial strip, as `sheetgen check` lays
+    grids out, the rows of the last arrangement (6 pt numbers, compact frames) were short in German;
+    there the strip prints 6 pt in a band 0.46 mm lower."""
     data = {"name": "strip", "title": "Family 30", "dice_faces": 6, "close_after": 8, "bis": True,
-            "penalties": {"boxes": 3, "points": 3},
+            "penalties": {"boxes": 2, "points": 3},
             "rows": [{"colour": "red", "cells": [3, 4, 5, 6, 7]}, {"colour": "yellow", "cells": list(range(11, 1, -1))},
                      {"colour": "green", "cells": list(range(5, 12))}, {"colour": "blue", "cells": list(range(10, 4, -1))}]}
     plan = plan_sheet(grid_from_data(data, "mine.yaml"), load_labels("de"), load_theme("colour"), measure,

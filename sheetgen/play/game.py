@@ -677,7 +677,8 @@ class Game:
             box = bar.index(FREE)
             bar[box] = CROSSED
             row = self.rules.row_of_colour[self.rules.bar[box]]
-            sheet.bonus_rows[row] += self.forced(sheet, row, action)
+            gained = self.forced(sheet, row, action)  # first: a chain may come back to this row
+            sheet.bonus_rows[row] += gained
 
     def unlock(self, sheet: Sheet, power: int, action: int) -> None:
         sheet.unlocked.append(power)

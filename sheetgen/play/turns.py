@@ -376,18 +376,10 @@ class _Writer:
         from .game import CROSSED, FREE
 
         rules, out, k = self.rules, self.out, self.rank(p)
-        # ``Game.bonus`` adds a forced cross to ``bonus_rows[row]`` read before the cross (``+=``), so a
-        # later cross of the same chain into that row is not counted: only a row's first (``hit``) is.
-        out("hit = 0")
         out(f"while {_int(FREE)} in bar{p}:")
         with out.indent():
             out(f"bb = bar{p}.index({_int(FREE)}); bar{p}[bb] = {_int(CROSSED)}")
             out("r = BR[bb]")
-
-            def restore() -> None:  # after the engine went on: the rows this chain hit as the chain leaves them
-                out(f"for rr in range({_int(self.rows)}):")
-                with out.indent():
-                    out(f"if hit >> rr & 1: br{p}[rr] = yb[rr]")
 
             def forced(r: int) -> None:
                 out(f"nn = nx{p}[{_int(r)}]")
@@ -396,7 +388,7 @@ class _Writer:
                     out(f"cl{p}[{_int(r)}] |= 1 << nn")
                     out(f"ww = WEIGHT_{r}[nn]; c = cr{p}[{_int(r)}] + ww")
                     out(f"cr{p}[{_int(r)}] = c")
-                    out(f"if not hit & {_int(1 << r)}: hit |= {_int(1 << r)}; br{p}[{_int(r)}] += ww")
+                    out(f"br{p}[{_int(r)}] += ww")
                     out(f"nx{p}[{_int(r)}] = nn + 1")
                     out(f"a{p}_{r} = VA{k}_0_{r}[nn + 1][c]; h{p}_{r} = VH{k}_0_{r}[nn + 1][c]")
                     self.keep(p, r, seat_mask=False)  # M{p} once the chain ends
@@ -413,17 +405,13 @@ class _Writer:
                         with out.indent():
                             out("if ff:")
                             with out.indent():
-                                out(f"yb = br{p}[:]")
                                 self.engine_effects(p, r, "nn", action)
-                                restore()
                             out("break")
                 out(f"elif nn == {_int(rules.last[r])} and cr{p}[{_int(r)}] >= {_int(rules.close_after)}:")
                 with out.indent():
-                    out(f"yb = br{p}[:]")
-                    out(f"if not hit & {_int(1 << r)}: hit |= {_int(1 << r)}; yb[{_int(r)}] += WEIGHT_{r}[nn]")
+                    out(f"br{p}[{_int(r)}] += WEIGHT_{r}[nn]")
                     self.sync(action)
                     out(f"cross(s{p}, {_int(r)}, nn, {_int(action)})")
-                    restore()
                     self.refresh(p)
                     out("break")
                 out("else: break")

@@ -1237,11 +1237,15 @@ def _check_table_fits(s: _Sheet, band_w: float) -> None:
     needs = [_table_need(s, n, clear) for n in range(1, length + 1)]
     most = next((n for n in range(length - 1, 0, -1) if _table_widths(s, band_w, n) is not None), 0)
     on = f" on {lines} lines" if lines > 1 else ""
+    if s.fit.compact and lines > 1:  # columns of their own widths
+        need = f" need {sum(needs):.1f} mm, {plural(lines, 'line', 'lines')} of {width:.1f} mm hold {most} of them"
+    else:  # equal columns
+        per_line = -(-length // lines)
+        widest = max(range(length), key=needs.__getitem__)
+        need = f", {per_line} a line of {width / per_line:.2f} mm each, column {widest + 1}x needs {needs[widest]:.2f} mm"
     with _where("max_crosses" if s.grid.cross_cap else ""):
-        raise LayoutError(
-            f"the scoring table does not fit{on}: {length} columns (1x to {length}x) need {sum(needs):.1f} mm,"
-            f" {plural(lines, 'line', 'lines')} of {width:.1f} mm hold {most} of them"
-            f" (a max_crosses of at most {most} would fit)")
+        raise LayoutError(f"the scoring table does not fit{on}: {length} columns (1x to {length}x){need}"
+                          f" (a max_crosses of at most {most} would fit)")
 
 
 def _penalty_side(s: _Sheet) -> float:
