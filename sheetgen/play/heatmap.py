@@ -124,7 +124,10 @@ def _share_text(cell: CellPlan, share: float) -> Text:
               ((number_left - SHARE_GAP - left) / per_mm, left, bottom, "start"),
               (min((number_top - SHARE_GAP - top) / CAP, (above_right - above_left) / per_mm), above_right,
                number_top - SHARE_GAP, "end")]
-    fits, x, y, anchor = max(places, key=lambda place: place[0])
+    # The first place within 0.01 mm of the largest: a number centred in its cell leaves as much above as
+    # below, and rounding must not send one row's shares above and the next one's below.
+    largest = max(place[0] for place in places)
+    fits, x, y, anchor = next(place for place in places if place[0] >= largest - 0.01)
     return Text(x, y, label, max(0.0, min(most, fits)), SHARE_INK, anchor=anchor, box=box, role="heat")
 
 
