@@ -1242,7 +1242,8 @@ def _check_table_fits(s: _Sheet, band_w: float) -> None:
     else:  # equal columns
         per_line = -(-length // lines)
         widest = max(range(length), key=needs.__getitem__)
-        need = f", {per_line} a line of {width / per_line:.2f} mm each, column {widest + 1}x needs {needs[widest]:.2f} mm"
+        need = (f", {per_line} a line of {width / per_line:.2f} mm each,"
+                f" column {widest + 1}x needs {needs[widest]:.2f} mm")
     with _where("max_crosses" if s.grid.cross_cap else ""):
         raise LayoutError(f"the scoring table does not fit{on}: {length} columns (1x to {length}x){need}"
                           f" (a max_crosses of at most {most} would fit)")
