@@ -23,23 +23,14 @@ def planned_boxes(plan: SheetPlan) -> Iterator[tuple[str, Box]]:
     for name, box in (("header", plan.header_box), ("serial", plan.serial_box)):
         if box is not None:
             yield name, box
-    for cell in plan.cells:
-        yield f"cell {cell.row},{cell.index}", cell.box
-        if cell.bis_box is not None:
-            yield f"bis {cell.row},{cell.index}", cell.bis_box
+    yield from pen_boxes(plan)
     for arrow in plan.arrows:
         yield f"arrow {arrow.row}", arrow.box
-    for lock in plan.locks:
-        yield f"lock {lock.row}", lock.box
     for i, entry in enumerate(plan.key + plan.legend):
         if entry.marker_box is not None:
             yield f"marker {i}", entry.marker_box
-    for bar in plan.bar:
-        yield f"bar {bar.index}", bar.box
     for column in plan.table:
         yield f"table {column.crosses}", column.box
-    for penalty in plan.penalties:
-        yield f"penalty {penalty.index}", penalty.box
     for total in plan.totals:
         yield f"total {total.kind} {total.row}", total.box
 

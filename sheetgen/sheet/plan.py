@@ -731,6 +731,11 @@ def _mark_below_symbol(s: _Sheet, cell: Cell, inner_h: float) -> bool:
     return s.theme.marks and cell.symbol is not None and inner_h >= s.mm(s.symbol + MARK + 3 * CORNER) - 1e-9
 
 
+def _kind(cell: Cell) -> tuple[bool, bool, bool]:
+    """What a cell's number boxes depend on besides its row: its frames and whether it has a symbol."""
+    return cell.framed, cell.double, cell.symbol is not None
+
+
 def _corner_strip(s: _Sheet, cell: Cell, inner_h: float) -> tuple[float, float]:
     """How far in a cell's number keeps from its left and its right side for
     the colour mark in its top-left corner (or under the symbol) and the power
@@ -775,23 +780,23 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         return kinds[kind]
 
     # What a cell's corner marks take depends on whether it has a symbol: found once for each kind of cell.
-    strips = {(cell.framed, cell.double, cell.symbol is not None): _corner_strip(s, cell, cell_h - 2 * insets(cell)[1])
+    strips = {_kind(cell): _corner_strip(s, cell, cell_h - 2 * insets(cell)[1])
               for row in grid.rows for cell in row.cells}
 
     def number_boxes(cell: Cell, box: Box) -> list[Box]:
         """Where the number of ``cell`` (in ``box``) may go: below its corner marks, beside them (or between
         strips as wide on both sides, so that it stays centred across the cell too)."""
-        kind = strips[cell.framed, cell.double, cell.symbol is not None]
+        kind = strips[_kind(cell)]
         both = (max(kind), max(kind))
         return [_number_box(s, box, insets(cell)[1], kind, beside) for beside in PLACES] + [
             _number_box(s, box, insets(cell)[1], both, (True, True))]
 
     plain = Box(0, 0, cell_w, cell_h)
-    inner = {(cell.framed, cell.double, cell.symbol is not None): number_boxes(cell, plain)
+    inner = {_kind(cell): number_boxes(cell, plain)
              for row in grid.rows for cell in row.cells}
 
     def room_of(cell: Cell, width: float) -> list[Box]:  # a cell's number boxes high enough for ``number_cap``
-        boxes = inner[cell.framed, cell.double, cell.symbol is not None] if width == cell_w else \
+        boxes = inner[_kind(cell)] if width == cell_w else \
             number_boxes(cell, Box(0, 0, width, cell_h))
         return [box for box in boxes if box.h >= number_cap - 1e-9]
 
@@ -823,7 +828,7 @@ def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
         # Of each kind of cell, special or plain, the widest number: it takes the smallest size.
         widest_of: dict[tuple[bool, bool, bool], int] = {}
         for i, cell in enumerate(row.cells):
-            kind = (cell.framed, cell.double, cell.symbol is not None)
+            kind = _kind(cell)
             if kind not in widest_of or s.measure(str(cell.number), s.bold(True), 1.0, True) > s.measure(
                     str(row.cells[widest_of[kind]].number), s.bold(True), 1.0, True):
                 widest_of[kind] = i
