@@ -247,7 +247,7 @@ def test_ink_saver_saves_the_ink_of_fills_and_frames_on_every_grid(name):
     # black squares in every theme.  What ink-saver can save is bounded by what
     # it keeps: black words and points, and numbers at least 60 % black (in the
     # light face); powers saves least, 62 % (its colour sheet has compact frames,
-    # less ink to save, and the legend of its symbols is a third of its
+    # less ink to save, and the legend of its symbols is nearly a third of its
     # ink-saver ink), longo 65 %, bis 67 %, classic and mixed 78 %
     # (`scripts/ink.py --no-machine-marks`).
     ink = load_ink_script()
