@@ -25,7 +25,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from sheetgen.cli import cli
 from sheetgen.grid.load import builtin_dir, load_grid
-from sheetgen.pdf.render import unprintable
+from sheetgen.pdf.render import FONT_DIR, LIGHT_CHARACTERS, LIGHT_FACE, unprintable
 from sheetgen.runs.jobs import Job, render_job
 
 EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
@@ -35,9 +35,10 @@ CLUB_NAMES = ["Klub Kraków – środa", "Győr", "Iași", "Dvůr Králové", "�
 
 @cache
 def sheet_font_files() -> tuple[str, ...]:
-    """The TrueType files a sheet is drawn with, as registered once a sheet is made."""
+    """The TrueType files a sheet's text is drawn with, as registered once a sheet is made (not the
+    light face, registered once a sheet has printed in it: it prints the digits of cell numbers alone)."""
     render_job(Job(load_grid("classic")))
-    fonts = [pdfmetrics.getFont(name) for name in pdfmetrics.getRegisteredFontNames()]
+    fonts = [pdfmetrics.getFont(name) for name in pdfmetrics.getRegisteredFontNames() if name != LIGHT_FACE]
     files = tuple(sorted({font.face.filename for font in fonts if isinstance(font, TTFont)}))
     assert files, "no TrueType font is registered after a render"
     return files
@@ -65,6 +66,17 @@ def test_unprintable_agrees_with_the_fonts_on_every_code_point():
     printable = printable_by_the_fonts()
     assert set(EVERY_CHARACTER) - refused == printable
     assert len(printable) > 200  # Latin-1 at least: the fonts were read
+
+
+def test_the_light_face_has_every_digit_as_wide_as_the_condensed_face_and_nothing_else():
+    """Cell numbers measure the same in the light face as in the condensed one, which the plan measures."""
+    light, condensed = (FontFile(Path(FONT_DIR) / name) for name in (f"{LIGHT_FACE}.ttf", "DejaVuSansCondensed.ttf"))
+    light_map, condensed_map = light.getBestCmap(), condensed.getBestCmap()
+    assert {chr(code) for code in light_map} == LIGHT_CHARACTERS == set("0123456789")
+    for digit in LIGHT_CHARACTERS:
+        glyph = light_map[ord(digit)]
+        assert light["glyf"][glyph].numberOfContours > 0, digit
+        assert light["hmtx"][glyph][0] == condensed["hmtx"][condensed_map[ord(digit)]][0], digit
 
 
 def test_noncharacters_controls_and_surrogates_never_print():

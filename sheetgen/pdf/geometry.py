@@ -100,6 +100,9 @@ class Text:
     ``size`` is the font size (em) in mm; ``stretch`` narrows text meant to be
     narrowed (< 1); ``condensed`` picks the condensed face (cell numbers).
     ``box`` is the area the text must stay inside (checked by the plan and tests).
+    ``light`` prints digits in the condensed face's light weight (cell numbers in
+    a look that saves ink), as wide as in the condensed face; other text in the face
+    it would print in anyway.
     """
 
     x: float
@@ -113,6 +116,7 @@ class Text:
     box: Box | None = None
     role: str = ""  # what it is, for tests: "number", "label", "legend", ...
     condensed: bool = False
+    light: bool = False
 
 
 @record

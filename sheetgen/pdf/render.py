@@ -47,8 +47,12 @@ finally:
 # letters of Western, Central and Eastern Europe and the sheets' punctuation.
 # The condensed faces print cell numbers (two digits fit a narrow cell); bold
 # text is always in the condensed bold face, so that a sheet embeds one bold face.
+# The light face, DejaVu Sans ExtraLight condensed as DejaVu condenses, has the digits alone, each as
+# wide as in the condensed face: cell numbers print in it (``Text.light``) and measure the same.
 FONTS = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSansCondensed": "DejaVuSansCondensed.ttf",
-         "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf"}
+         "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf",
+         "DejaVuSansCondensed-ExtraLight": "DejaVuSansCondensed-ExtraLight.ttf"}
+LIGHT_FACE, LIGHT_CHARACTERS = "DejaVuSansCondensed-ExtraLight", frozenset("0123456789")
 FONT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts")
 
 rl_config.useA85 = 0  # ASCII85 wrapping adds a quarter to every stream; PDF does not need it
@@ -58,6 +62,13 @@ def _font(bold: bool, condensed: bool = False) -> str:
     """The face that prints text ``bold`` and/or ``condensed``: bold is condensed bold."""
     name = "DejaVuSansCondensed-Bold" if bold else "DejaVuSansCondensed" if condensed else "DejaVuSans"
     return _registered(name)
+
+
+def _face(item: Text) -> str:
+    """The face ``item`` prints in: the light one for ``light`` condensed digits."""
+    if item.light and item.condensed and not item.bold and LIGHT_CHARACTERS.issuperset(item.text):
+        return _registered(LIGHT_FACE)
+    return _font(item.bold, item.condensed)
 
 
 @cache
@@ -280,7 +291,7 @@ class _Painter:
         ops = ["BT"]
         face = subset = None
         for item in run:
-            name = _font(item.bold, item.condensed)
+            name = _face(item)
             font = cast(TTFont, pdfmetrics.getFont(name))  # every face is registered by _registered
             size = item.size * mm
             width = font.stringWidth(item.text, size)

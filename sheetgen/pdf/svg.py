@@ -83,7 +83,7 @@ def _rect(item: Rect, ident: str) -> str:
 
 
 def _text(item: Text) -> str:
-    weight = ' font-weight="bold"' if item.bold else ""
+    weight = ' font-weight="bold"' if item.bold else ' font-weight="200"' if item.light else ""
     stretch = ' font-stretch="condensed"' if item.condensed else ""
     return (f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" font-family="DejaVu Sans, sans-serif"'
             f' text-anchor="{item.anchor}" fill="{colour(item.colour)}"{weight}{stretch}>'

@@ -134,13 +134,15 @@ def warp(picture: Picture, matrix: Any, width: int, height: int) -> Picture:
 
 
 def darkness(sheet: Picture, template: Picture, scale: float, boxes: Sequence[tuple[int, int, int, int]] = (),
-             slack: int = 0) -> Picture:
+             slack: int = 0, darkest: Picture | None = None) -> Picture:
     """How much darker each pixel of ``sheet`` is than the empty ``template``, 0 to 1, after the
     light is corrected: the sheet's brightness is divided by its large-scale ratio to the template's
     (uneven light, a shadow, grey paper), measured on the template's white paper only.  Around each
     of ``boxes`` (x, y, w, h pixels) the template is first moved by up to ``slack`` pixels each way
     to where it matches the sheet best (curl and a lens bend a sheet more than its four markers say),
-    so that a frame or a hatching a pixel or eight out of place is not read as ink."""
+    so that a frame or a hatching a pixel or eight out of place is not read as ink.  ``darkest``, where
+    given, is the template as dark as the print may come out (hairlines printed bolder): the sheet is
+    measured against it, aligned as ``template`` is."""
     cv2, np = _libraries()
     observed, expected = sheet.pixels, template.pixels
     if expected.shape != observed.shape:  # the raster's size rounds its own way
@@ -151,7 +153,10 @@ def darkness(sheet: Picture, template: Picture, scale: float, boxes: Sequence[tu
         cv2.GaussianBlur(expected * paper, (size, size), 0), 1e-3)
     corrected = np.ascontiguousarray(observed / np.maximum(ratio, 0.05), dtype=np.float32)
     # against the darkest expected pixel nearby: a printed edge a pixel or two off is not ink
-    nearby = cv2.erode(expected, np.ones((3, 3), np.uint8))
+    bold = expected if darkest is None else darkest.pixels
+    if bold.shape != observed.shape:
+        bold = cv2.resize(bold, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+    nearby = cv2.erode(bold, np.ones((3, 3), np.uint8))
     dark = np.clip(nearby - corrected, 0.0, 1.0)
     margin = 2 * slack
     height, width = corrected.shape

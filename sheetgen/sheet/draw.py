@@ -123,8 +123,8 @@ def _cell(cell: CellPlan, theme: Theme, fill: RGB | None, k: float) -> Iterator[
     if cell.mark_box is not None:
         yield from pict.mark(cell.mark_box, tint.mark, tint.ink)
     if cell.symbol_box is not None and cell.symbol is not None:
-        yield from pict.symbol(cell.symbol_box, cell.symbol, theme.ink, SYMBOL_LINE * k)
-    yield cell.text
+        yield from pict.symbol(cell.symbol_box, cell.symbol, theme.symbol_ink, SYMBOL_LINE * k)
+    yield replace(cell.text, light=True) if theme.light else cell.text
     if cell.bis_box is not None:
         yield from pict.writing_box(cell.bis_box, tint.strong, _thin(theme, BOX_LINE * k, k), 0.3 * k)
 
@@ -157,7 +157,7 @@ def _legend_entry(entry: LegendEntry, theme: Theme, k: float) -> Iterator[Item]:
     elif isinstance(marker, Colour):
         yield from pict.swatch(box, theme.tint(marker), 0.2 * k)
     elif isinstance(marker, Symbol):  # a power symbol
-        yield from pict.symbol(box, marker, theme.ink, SYMBOL_LINE * k)
+        yield from pict.symbol(box, marker, theme.symbol_ink, SYMBOL_LINE * k)
     elif marker in ("double", "framed", "bis", "lucky"):
         yield from _marker(marker, box, theme, k)
     yield entry.text

@@ -246,6 +246,13 @@ class Theme:
     frame: RGB | None = None  # the band around a framed (bonus) cell; None: the cell's strong colour, or ink
     boxes: RGB | None = None  # the frames of boxes to write in (lucky, penalties, totals); None: ink
     dash: tuple[float, ...] = ()  # mm on, off: an outlined cell's line dashed; () solid
+    light: bool = False  # the cells' numbers in the light face (when not bold): strokes half as wide
+    symbols: RGB | None = None  # the power symbols, in the cells and the legend; None: ink
+
+    @property
+    def symbol_ink(self) -> RGB:
+        """The colour of the power symbols."""
+        return self.symbols or self.ink
 
     @property
     def box_line(self) -> RGB:
@@ -309,7 +316,7 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
         marks_node.fail("two colours share a mark (each colour needs its own)")
     fields = top["themes"].at(name).mapping(
         required=("cells", "outline", "bold", "marks", "palette", "ink", "muted", "line"),
-        optional=("frame", "boxes", "dash"),
+        optional=("frame", "boxes", "dash", "light", "symbols"),
     )
     palette = fields["palette"].mapping(required=[c.value for c in Colour])
     tints = []
@@ -335,4 +342,6 @@ def load_theme(name: str = DEFAULT_THEME, colour_marks: bool = False) -> Theme:
         frame=_rgb(fields["frame"]) if "frame" in fields else None,
         boxes=_rgb(fields["boxes"]) if "boxes" in fields else None,
         dash=_dash(fields["dash"]) if "dash" in fields else (),
+        light="light" in fields and fields["light"].boolean(),
+        symbols=_rgb(fields["symbols"]) if "symbols" in fields else None,
     )
