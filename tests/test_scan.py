@@ -409,6 +409,23 @@ def test_doubtful_strokes_and_dots_are_guessed_as_the_corpus_shows_them():
     assert all(sure == before for (_, sure, _), (_, before, _) in zip(guessed, decided))  # doubtful as before
 
 
+def test_a_wide_strike_along_a_low_box_is_doubtful_not_a_sure_fill():
+    from sheetgen.scan.read import decide
+    from sheetgen.scan.vision import Features
+
+    # Seed 6, picture 53: a clean Bis sheet at 200 dpi, a skipped cell (6.2 x 3.6 mm) struck along with a wide
+    # pen: half of its inner part, all on one band.  Before: (True, 0.8, "fill"), a sure cross.
+    strike = Features(ink=0.499, spread=0.30, reach=1.0, darkness=0.578, line=0.974, faint=0.52, second=0.026,
+                      second_darkness=0.77)
+    assert decide(strike) == (False, 0.5, "stroke")
+    # fills of the same sheet stay sure: a Bis box's (2.5 mm high, one band holds it all) covers more of it,
+    # and a cell's fill is not on one band (seed 6, pictures 13 and 8)
+    low_fill = Features(ink=0.698, spread=0.414, reach=1.0, darkness=0.8, line=1.0, faint=0.7)
+    cell_fill = Features(ink=0.596, spread=0.323, reach=1.0, darkness=0.8, line=0.809, faint=0.6, second=0.116)
+    assert decide(low_fill)[:1] == decide(cell_fill)[:1] == (True,)
+    assert decide(low_fill)[1] >= 0.7 and decide(cell_fill)[1] >= 0.7
+
+
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
     from sheetgen.scan.vision import Features

@@ -43,6 +43,7 @@ STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, w
 GUESS_FAINT = 1.5  # a doubtful stroke with less than this times its ink as faint ink around it is one pen's, no halo
 GUESS_DOT = 0.1  # a doubtful "dot" with this much ink is more than a dot: an X askew, guessed crossed
 LOW = 0.7  # a box lower than this share of its width (a Bis box): a strike along it may miss a quarter
+FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
 @record
@@ -395,6 +396,8 @@ def decide(f: Features) -> tuple[bool, float, str]:
             return False, 0.5, "faint"
         return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
     if f.ink > 0.45:
+        if f.line >= 0.95 and f.ink < FILL:  # half the box, all of it on one band: a wide strike, or a fill?
+            return False, 0.5, "stroke"
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
     if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
         if f.faint > 3 * f.ink and f.faint > 0.1:  # much lighter ink around it: one stroke of a light X?
