@@ -43,6 +43,7 @@ STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, w
 GUESS_FAINT = 1.5  # a doubtful stroke with less than this times its ink as faint ink around it is one pen's, no halo
 GUESS_DOT = 0.1  # a doubtful "dot" with this much ink is more than a dot: an X askew, guessed crossed
 LOW = 0.7  # a box lower than this share of its width (a Bis box): a strike along it may miss a quarter
+WIDE = 0.06  # a doubtful cell seen again over all of it but this share of its side: an X's ends, a strike's length
 FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
@@ -229,6 +230,7 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     decided = _strikes(vision, dark, pixels, [decide(f) for f in features], features)
     decided = _pencil(vision, dark, pixels, decided, features)
     decided = _guesses(decided, features, pixels)
+    decided = _wider(vision, dark, [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes], decided)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
@@ -345,6 +347,24 @@ def _guesses(decided: list[tuple[bool, float, str]], features: list[Features],
     return out
 
 
+def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, int, int, int]],
+           decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
+    """The guess for doubtful cells seen again over nearly all of each cell (``wide``), not its inner part
+    only: where a bold number hides an X's middle, the X's four ends lie outside the inner part, and a
+    strike across a narrow cell reaches past it on two sides as one long stroke.  Where the cell seen so is
+    read surely, crossed or not, that is its guess; it stays doubtful.  Locks go by their rows' last cells,
+    and the other boxes are too small for a wider part clear of their frames."""
+    unsure = [n for n, (kind, (_, sure, _)) in enumerate(zip(kinds, decided)) if kind == "cell" and sure < CONFIDENT]
+    if not unsure:
+        return decided
+    out = list(decided)
+    for n, f in zip(unsure, vision.box_features(dark, [wide[n] for n in unsure], INK, STROKE * SCALE)):
+        crossed, sure, _ = decide(f)
+        if sure >= CONFIDENT:
+            out[n] = (crossed, decided[n][1], decided[n][2])
+    return out
+
+
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
     """Locks checked against their rows' last cells: the rules cross the lock exactly when the last cell
     is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
@@ -381,10 +401,10 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
     return tuple(out)
 
 
-def _pixels(box: Box) -> tuple[int, int, int, int]:
-    """The inner part of ``box`` in warped pixels: a fifth off each side, clear of its frame and of a
-    neighbour's overshoot."""
-    inner = box.inset(min(box.w, box.h) * 0.18)
+def _pixels(box: Box, inset: float = 0.18) -> tuple[int, int, int, int]:
+    """The inner part of ``box`` in warped pixels: a fifth off each side (``inset`` of its shorter side),
+    clear of its frame and of a neighbour's overshoot."""
+    inner = box.inset(min(box.w, box.h) * inset)
     return (round(inner.x * SCALE), round(inner.y * SCALE), max(round(inner.w * SCALE), 1),
             max(round(inner.h * SCALE), 1))
 
@@ -405,7 +425,9 @@ def decide(f: Features) -> tuple[bool, float, str]:
         if f.ink < 0.03:
             return False, 0.75, "stroke"
         if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
-            return False, 0.8, "dot"
+            # but one in all four quarters is centred on the number: an X's middle, its arms under a bold
+            # number, or a strike's piece between its digits
+            return False, 0.5 if f.reach >= 1 else 0.8, "dot"
         if f.line >= 0.95 and f.second < SURE_STRIKE:  # all on one band, next to nothing across: not an X
             return False, min(1.0, 0.8 + max(0.0, 0.4 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
