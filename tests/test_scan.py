@@ -454,9 +454,9 @@ def test_a_doubtful_cell_is_guessed_as_it_reads_over_nearly_all_of_it():
         read = decide(f)
         assert read == (False, 0.5, "dot"), read  # the inner part alone: doubtful
         for kind, guess in (("cell", truth), ("lock", read[0])):  # a lock goes by its row's last cell instead
-            assert _wider(vision, picture, [kind], [wide], [read]) == [(guess, read[1], read[2])]
+            assert _wider(vision, picture, [kind], [wide], [read], [f]) == [(guess, read[1], read[2])]
     sure = (True, 0.9, "cross")  # a box read surely stays as read
-    assert _wider(vision, hidden(strike), ["cell"], [wide], [sure]) == [sure]
+    assert _wider(vision, hidden(x), ["cell"], [wide], [sure], [f]) == [sure]
 
 
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():

@@ -44,6 +44,7 @@ GUESS_FAINT = 1.5  # a doubtful stroke with less than this times its ink as fain
 GUESS_DOT = 0.1  # a doubtful "dot" with this much ink is more than a dot: an X askew, guessed crossed
 LOW = 0.7  # a box lower than this share of its width (a Bis box): a strike along it may miss a quarter
 WIDE = 0.06  # a doubtful cell seen again over all of it but this share of its side: an X's ends, a strike's length
+STRIKE_LINE = 0.75  # a sure cross with this share of its ink on one stroke is seen again over all of its cell
 FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
@@ -230,7 +231,8 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     decided = _strikes(vision, dark, pixels, [decide(f) for f in features], features)
     decided = _pencil(vision, dark, pixels, decided, features)
     decided = _guesses(decided, features, pixels)
-    decided = _wider(vision, dark, [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes], decided)
+    decided = _wider(vision, dark, [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes], decided,
+                     features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
@@ -348,20 +350,30 @@ def _guesses(decided: list[tuple[bool, float, str]], features: list[Features],
 
 
 def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, int, int, int]],
-           decided: list[tuple[bool, float, str]]) -> list[tuple[bool, float, str]]:
-    """The guess for doubtful cells seen again over nearly all of each cell (``wide``), not its inner part
-    only: where a bold number hides an X's middle, the X's four ends lie outside the inner part, and a
-    strike across a narrow cell reaches past it on two sides as one long stroke.  Where the cell seen so is
-    read surely, crossed or not, that is its guess; it stays doubtful.  Locks go by their rows' last cells,
-    and the other boxes are too small for a wider part clear of their frames."""
-    unsure = [n for n, (kind, (_, sure, _)) in enumerate(zip(kinds, decided)) if kind == "cell" and sure < CONFIDENT]
+           decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
+    """Cells seen again over nearly all of each (``wide``), not its inner part only: where a bold number
+    hides an X's middle, the X's four ends lie outside the inner part, and a strike across a narrow cell
+    reaches past it on two sides as one long stroke.  A doubtful cell read surely so takes that reading as
+    its guess, and stays doubtful.  So are seen the sure readings a number can make: a sure cross with most
+    of its ink on one stroke (STRIKE_LINE: a strike whose number's edges read as a short second stroke, in
+    a low Bis cell, where a wide pen's strike fills most of the inner part) and a sure stroke that misses a
+    quarter (an X whose other stroke the number hides); one read surely the other way when seen so is
+    doubtful, guessed so.  Locks go by their rows' last cells, and the other boxes are too small for a
+    wider part clear of their frames."""
+    unsure = [n for n, (kind, (crossed, sure, what), f) in enumerate(zip(kinds, decided, features)) if kind == "cell"
+              and (sure < CONFIDENT or (what == "cross" and f.line >= STRIKE_LINE)
+                   or (what == "stroke" and not crossed and f.reach < 1))]
     if not unsure:
         return decided
     out = list(decided)
     for n, f in zip(unsure, vision.box_features(dark, [wide[n] for n in unsure], INK, STROKE * SCALE)):
-        crossed, sure, _ = decide(f)
-        if sure >= CONFIDENT:
+        crossed, sure, what = decide(f)
+        if sure < CONFIDENT:
+            continue
+        if decided[n][1] < CONFIDENT:
             out[n] = (crossed, decided[n][1], decided[n][2])
+        elif crossed != decided[n][0]:
+            out[n] = (crossed, 0.5, f"{what}, seen wider")
     return out
 
 
