@@ -354,15 +354,14 @@ def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, i
     """Cells seen again over nearly all of each (``wide``), not its inner part only: where a bold number
     hides an X's middle, the X's four ends lie outside the inner part, and a strike across a narrow cell
     reaches past it on two sides as one long stroke.  A doubtful cell read surely so takes that reading as
-    its guess, and stays doubtful.  So are seen the sure readings a number can make: a sure cross with most
-    of its ink on one stroke (STRIKE_LINE: a strike whose number's edges read as a short second stroke, in
-    a low Bis cell, where a wide pen's strike fills most of the inner part) and a sure stroke that misses a
-    quarter (an X whose other stroke the number hides); one read surely the other way when seen so is
-    doubtful, guessed so.  Locks go by their rows' last cells, and the other boxes are too small for a
-    wider part clear of their frames."""
-    unsure = [n for n, (kind, (crossed, sure, what), f) in enumerate(zip(kinds, decided, features)) if kind == "cell"
-              and (sure < CONFIDENT or (what == "cross" and f.line >= STRIKE_LINE)
-                   or (what == "stroke" and not crossed and f.reach < 1))]
+    its guess, and stays doubtful.  So is seen a sure cross with most of its ink on one stroke (STRIKE_LINE):
+    a strike through a low Bis cell, a wide pen's, whose number's edges or ends read as a short second
+    stroke in the inner part; one that is surely not crossed when seen so is doubtful, guessed not crossed.
+    (Sure strokes that miss a quarter are not seen so: a strike's wider part holds its neighbours' edges
+    and overshoot, and seeds 1 and 2 of the corpus read four of them as crosses so, and no X.)  Locks go by
+    their rows' last cells, and the other boxes are too small for a wider part clear of their frames."""
+    unsure = [n for n, (kind, (_, sure, what), f) in enumerate(zip(kinds, decided, features)) if kind == "cell"
+              and (sure < CONFIDENT or (what == "cross" and f.line >= STRIKE_LINE))]
     if not unsure:
         return decided
     out = list(decided)
