@@ -409,6 +409,61 @@ def test_doubtful_strokes_and_dots_are_guessed_as_the_corpus_shows_them():
     assert all(sure == before for (_, sure, _), (_, before, _) in zip(guessed, decided))  # doubtful as before
 
 
+def test_a_wide_strike_along_a_low_box_is_doubtful_not_a_sure_fill():
+    from sheetgen.scan.read import decide
+    from sheetgen.scan.vision import Features
+
+    # Seed 6, picture 53: a clean Bis sheet at 200 dpi, a skipped cell (6.2 x 3.6 mm) struck along with a wide
+    # pen: half of its inner part, all on one band.  Before: (True, 0.8, "fill"), a sure cross.
+    strike = Features(ink=0.499, spread=0.30, reach=1.0, darkness=0.578, line=0.974, faint=0.52, second=0.026,
+                      second_darkness=0.77)
+    assert decide(strike) == (False, 0.5, "stroke")
+    # fills of the same sheet stay sure: a Bis box's (2.5 mm high, one band holds it all) covers more of it,
+    # and a cell's fill is not on one band (seed 6, pictures 13 and 8)
+    low_fill = Features(ink=0.698, spread=0.414, reach=1.0, darkness=0.8, line=1.0, faint=0.7)
+    cell_fill = Features(ink=0.596, spread=0.323, reach=1.0, darkness=0.8, line=0.809, faint=0.6, second=0.116)
+    assert decide(low_fill)[:1] == decide(cell_fill)[:1] == (True,)
+    assert decide(low_fill)[1] >= 0.7 and decide(cell_fill)[1] >= 0.7
+
+
+def test_a_doubtful_cell_is_guessed_as_it_reads_over_nearly_all_of_it():
+    from sheetgen.scan.read import INK, SCALE, STROKE, WIDE, _pixels, _wider, decide
+
+    # A 6 x 6 mm cell (48 x 48 pixels): its inner part, 0.18 of its side in from each edge, and nearly all of
+    # it, WIDE in.  An X over a bold number (seed 6, picture 41): the number hides its strokes but for their
+    # middle, a small X as wide as one pen's band, and their four ends, outside the inner part.  A strike
+    # of a wide pen across a narrow cell over its number (seed 5, picture 85): a piece in the inner part, and its
+    # two ends.  In the inner part both are a round blob in its four quarters, a doubtful "dot".
+    box = Box(0, 0, 6, 6)
+    inner, wide = _pixels(box), _pixels(box, WIDE)
+    x0, y0, w, h = inner
+
+    def hidden(pixels):  # the number's print over the inner part but for its middle
+        keep = pixels[y0 + h // 2 - 5:y0 + h // 2 + 5, x0 + w // 2 - 5:x0 + w // 2 + 5].copy()
+        pixels[y0:y0 + h, x0:x0 + w] = 0
+        pixels[y0 + h // 2 - 5:y0 + h // 2 + 5, x0 + w // 2 - 5:x0 + w // 2 + 5] = keep
+        return vision.Picture(pixels, 48, 48)
+
+    x = np.zeros((48, 48), np.float32)
+    for t in range(4, 44):
+        x[t, t - 2:t + 2] = x[t, 46 - t:50 - t] = 0.8
+    strike = np.zeros((48, 48), np.float32)
+    strike[19:29, 4:44] = 0.8
+    for picture, truth in ((hidden(x), True), (hidden(strike), False)):
+        [f] = vision.box_features(picture, [inner], INK, STROKE * SCALE)
+        read = decide(f)
+        assert read == (False, 0.5, "dot"), read  # the inner part alone: doubtful
+        for kind, guess in (("cell", truth), ("lock", read[0])):  # a lock goes by its row's last cell instead
+            assert _wider(vision, picture, [kind], [wide], [read], [f]) == [(guess, read[1], read[2])]
+    sure = (True, 0.9, "cross")  # a sure cross not on one stroke stays as read
+    assert _wider(vision, hidden(x), ["cell"], [wide], [sure], [replace(f, line=0.6)]) == [sure]
+    # one with most of its ink on one stroke is seen so too (seed 5, picture 22: a struck Bis cell read as a
+    # sure cross, line 0.79): surely one stroke so, it is doubtful, guessed not crossed; an X stays sure
+    assert _wider(vision, hidden(strike), ["cell"], [wide], [sure], [replace(f, line=0.79)]) == [
+        (False, 0.5, "stroke, seen wider")]
+    assert _wider(vision, hidden(x), ["cell"], [wide], [sure], [replace(f, line=0.79)]) == [sure]
+
+
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
     from sheetgen.scan.vision import Features

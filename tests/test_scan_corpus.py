@@ -106,3 +106,20 @@ def test_a_wide_pen_strike_over_a_low_boxs_number_is_not_read_as_a_cross():
     assert made.grid.name == "bis" and made.truth.struck
     assert result["struck_read"] == 0
     assert not result["certain"] or not result["wrong"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, boxes", [(400_062, {"cell 2.8"}), (500_022, {"cell 3.1", "cell 4.1"}),
+                                         (600_053, {"cell 2.4", "cell 3.8"})])
+def test_a_wide_strike_through_a_bis_cell_is_never_a_sure_cross(seed, boxes):
+    """Seed 4 picture 62, seed 5 picture 22, seed 6 picture 53: Bis sheets whose skipped cells (6.2 x 3.6 mm)
+    are struck with a wide pen.  The number hides the strike's middle and leaves its two ends, which in the
+    cell's inner part read as an X's short second stroke (a sure cross, 1.00), or the strike fills half of
+    the inner part (a sure fill, 0.80).  Seen over nearly all of the cell, each is one long stroke."""
+    made = PICTURES["picture"](seed)
+    result = CORPUS["measure"](made, features=True)
+    assert made.grid.name == "bis" and {("cell", int(b[5]) - 1, int(b[7:]) - 1) for b in boxes} <= made.truth.struck
+    read = {ident: (crossed, sure) for ident, _, crossed, sure, *_ in result["every"]}
+    assert all(not read[box][0] for box in boxes), {box: read[box] for box in boxes}
+    assert result["struck_read"] == 0
+    assert all(sure < 0.7 for ident, drawn, crossed, sure, *_ in result["every"] if (drawn == "crossed") != crossed)

@@ -43,6 +43,9 @@ STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, w
 GUESS_FAINT = 1.5  # a doubtful stroke with less than this times its ink as faint ink around it is one pen's, no halo
 GUESS_DOT = 0.1  # a doubtful "dot" with this much ink is more than a dot: an X askew, guessed crossed
 LOW = 0.7  # a box lower than this share of its width (a Bis box): a strike along it may miss a quarter
+WIDE = 0.06  # a doubtful cell seen again over all of it but this share of its side: an X's ends, a strike's length
+STRIKE_LINE = 0.75  # a sure cross with this share of its ink on one stroke is seen again over all of its cell
+FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
 @record
@@ -228,6 +231,8 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     decided = _strikes(vision, dark, pixels, [decide(f) for f in features], features)
     decided = _pencil(vision, dark, pixels, decided, features)
     decided = _guesses(decided, features, pixels)
+    decided = _wider(vision, dark, [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes], decided,
+                     features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
@@ -344,6 +349,33 @@ def _guesses(decided: list[tuple[bool, float, str]], features: list[Features],
     return out
 
 
+def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, int, int, int]],
+           decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
+    """Cells seen again over nearly all of each (``wide``), not its inner part only: where a bold number
+    hides an X's middle, the X's four ends lie outside the inner part, and a strike across a narrow cell
+    reaches past it on two sides as one long stroke.  A doubtful cell read surely so takes that reading as
+    its guess, and stays doubtful.  So is seen a sure cross with most of its ink on one stroke (STRIKE_LINE):
+    a strike through a low Bis cell, a wide pen's, whose number's edges or ends read as a short second
+    stroke in the inner part; one that is surely not crossed when seen so is doubtful, guessed not crossed.
+    (Sure strokes that miss a quarter are not seen so: a strike's wider part holds its neighbours' edges
+    and overshoot, and seeds 1 and 2 of the corpus read four of them as crosses so, and no X.)  Locks go by
+    their rows' last cells, and the other boxes are too small for a wider part clear of their frames."""
+    unsure = [n for n, (kind, (_, sure, what), f) in enumerate(zip(kinds, decided, features)) if kind == "cell"
+              and (sure < CONFIDENT or (what == "cross" and f.line >= STRIKE_LINE))]
+    if not unsure:
+        return decided
+    out = list(decided)
+    for n, f in zip(unsure, vision.box_features(dark, [wide[n] for n in unsure], INK, STROKE * SCALE)):
+        crossed, sure, what = decide(f)
+        if sure < CONFIDENT:
+            continue
+        if decided[n][1] < CONFIDENT:
+            out[n] = (crossed, decided[n][1], decided[n][2])
+        elif crossed != decided[n][0]:
+            out[n] = (crossed, 0.5, f"{what}, seen wider")
+    return out
+
+
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
     """Locks checked against their rows' last cells: the rules cross the lock exactly when the last cell
     is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
@@ -380,10 +412,10 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
     return tuple(out)
 
 
-def _pixels(box: Box) -> tuple[int, int, int, int]:
-    """The inner part of ``box`` in warped pixels: a fifth off each side, clear of its frame and of a
-    neighbour's overshoot."""
-    inner = box.inset(min(box.w, box.h) * 0.18)
+def _pixels(box: Box, inset: float = 0.18) -> tuple[int, int, int, int]:
+    """The inner part of ``box`` in warped pixels: a fifth off each side (``inset`` of its shorter side),
+    clear of its frame and of a neighbour's overshoot."""
+    inner = box.inset(min(box.w, box.h) * inset)
     return (round(inner.x * SCALE), round(inner.y * SCALE), max(round(inner.w * SCALE), 1),
             max(round(inner.h * SCALE), 1))
 
@@ -395,6 +427,8 @@ def decide(f: Features) -> tuple[bool, float, str]:
             return False, 0.5, "faint"
         return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
     if f.ink > 0.45:
+        if f.line >= 0.95 and f.ink < FILL:  # half the box, all of it on one band: a wide strike, or a fill?
+            return False, 0.5, "stroke"
         return True, min(1.0, 0.7 + (f.ink - 0.45) * 2), "fill"
     if f.line >= 0.9 and f.ink < 0.45 and f.second < SECOND:  # its ink on one straight band: a strike
         if f.faint > 3 * f.ink and f.faint > 0.1:  # much lighter ink around it: one stroke of a light X?
@@ -402,7 +436,10 @@ def decide(f: Features) -> tuple[bool, float, str]:
         if f.ink < 0.03:
             return False, 0.75, "stroke"
         if f.spread > 0.6 and f.ink < 0.15:  # round, and all of it within a stroke's width: a dot
-            return False, 0.8, "dot"
+            # but one in all four quarters is centred on the number: an X's middle, its arms under a bold
+            # number, or a strike's piece between its digits, more often than a dot (seeds 1 to 13 of the corpus:
+            # 11 X's, 5 strikes and 5 dots read so before), so doubtful
+            return False, 0.5 if f.reach >= 1 else 0.8, "dot"
         if f.line >= 0.95 and f.second < SURE_STRIKE:  # all on one band, next to nothing across: not an X
             return False, min(1.0, 0.8 + max(0.0, 0.4 - f.spread)), "stroke"
         return False, 0.5, "stroke"  # or an X with one short stroke: to be checked
