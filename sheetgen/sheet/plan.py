@@ -233,6 +233,7 @@ class _Sheet:
     key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
     lock_w: float | None = None  # the standard sheet's lock width, standard mm (a larger sheet's is it scaled)
     frame: float | None = None  # and its cells' colour frame: a larger sheet's is at most it scaled
+    code_above: bool = False  # the code's square above the totals line's right end: the line takes the width
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -358,23 +359,30 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
         # may fit the code), never in a tighter arrangement.
         tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
-    fits_on: dict[int, bool] = {}  # whether the scoring table fits on so many lines: the same in every arrangement
+    # The totals line is the same in every arrangement.  Where it cannot fit beside the code's square, the
+    # square goes above the line's right end, beside the penalties and the scoring table, and the line takes
+    # the sheet's width (``code_above``).
+    above = machine and not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, True))
+    # whether the scoring table fits on so many lines, with the code's square or not: the same in every arrangement
+    fits_on: dict[tuple[int, bool], bool] = {}
 
-    def table_fits(lines: int) -> bool:
-        if lines not in fits_on:
-            fits_on[lines] = _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                replace(ARRANGEMENTS[0], table_lines=lines)))
-        return fits_on[lines]
+    def table_fits(lines: int, code: bool) -> bool:
+        if (lines, code) not in fits_on:
+            fits_on[lines, code] = _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                      replace(ARRANGEMENTS[0], table_lines=lines), machine, code,
+                                                      code_above=code and above))
+        return fits_on[lines, code]
 
-    # The totals line is the same in every arrangement: where it cannot fit beside the code's square, no plan
-    # with the code can be made, and those tries are left out.  Only if no other try makes a plan are they
-    # made after all, in their order, for the refusal they give (``_nearest``).
+    # Where the totals line does not fit even so, no plan with the code can be made, and those tries are left
+    # out.  Only if no other try makes a plan are they made after all, in their order, for the refusal they
+    # give (``_nearest``).
     hopeless = {code for code in {code for code, _ in tries}
-                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code))}
+                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code,
+                                          code_above=code and above))}
     quick = [(code, place) for code, place in tries if code not in hopeless]
     refusals: list[tuple[int, LayoutError]] = []
     for attempts in ([quick, tries] if hopeless else [tries]):
-        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, attempts, first,
+        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, above, attempts, first,
                             scaled_code, key_in_title, lock_w, standard, table_fits)
         if isinstance(found, tuple):
             return found
@@ -383,13 +391,14 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
 
 
 def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
-                serial: bool, machine: bool, tries: list[tuple[bool, int]], first: int, scaled_code: bool,
-                key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
-                table_fits: Callable[[int], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
+                serial: bool, machine: bool, above: bool, tries: list[tuple[bool, int]], first: int,
+                scaled_code: bool, key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
+                table_fits: Callable[[int, bool], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
     """Of the first run of ``tries`` (machine code or not, arrangement) that keep as much (the code, the
     arrows, the hints, the numbers' least size) in which any fits, the first plan whose numbers have
     ``COMFORTABLE_CAP``, else the plan with the largest numbers (of two alike the earlier), with its
-    arrangement; else each one's refusal, with how far its plan got."""
+    arrangement; else each one's refusal, with how far its plan got.  ``above``: the code's square, if
+    any, goes above the totals line."""
     refusals: list[tuple[int, LayoutError]] = []
     best: tuple[SheetPlan, int] | None = None
     kept = None  # what the run of tries being compared keeps
@@ -399,12 +408,13 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
             if best is not None:
                 return best
             kept = (code, fit.arrow, fit.hint, fit.number_cap)
-        if fit.table_lines > 1 and table_fits(fit.table_lines - 1):
+        if fit.table_lines > 1 and table_fits(fit.table_lines - 1, code):
             continue  # more lines than the table needs only take the rows' height
         reached: list[str] = []
         try:
             sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w,
-                           max(c.frame for c in standard.cells) if standard is not None else None)
+                           max(c.frame for c in standard.cells) if standard is not None else None,
+                           code_above=code and above)
             plan = _plan(sheet, header, serial, reached)
         except LayoutError as error:
             refusals.append((len(reached), error))
@@ -421,7 +431,8 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
 
 
 def _totals_fit(s: _Sheet) -> bool:
-    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code``), as ``_plan``
+    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code`` and not
+    ``s.code_above``), as ``_plan``
     places it; what it needs does not depend on the arrangement."""
     content = s.content
     corner, code_left = _clear_of_marks(s, _machine(s))
@@ -434,9 +445,11 @@ def _totals_fit(s: _Sheet) -> bool:
 
 def _clear_of_marks(s: _Sheet, machine: MachinePlan | None) -> tuple[float, float]:
     """What the bands the corner marks share (the top ones and the totals) keep clear of them: the
-    corner square's width at either side, and where the totals end, left of the code's square if any."""
+    corner square's width at either side, and where the totals end, left of the code's square if it is
+    beside them."""
     corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
-    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else s.content.right - corner
+    code = machine.code if machine and not s.code_above else None
+    code_left = code.x - MACHINE_CLEAR if code else s.content.right - corner
     return corner, code_left
 
 
@@ -459,9 +472,34 @@ def _nearest(refusals: list[tuple[int, LayoutError]]) -> LayoutError:
     return [error for reached, error in refusals if reached == furthest][-1]
 
 
+def _beside_code(s: _Sheet, machine: MachinePlan | None, legend_lines: list[list[_Entry]], table_h: float) -> float:
+    """The blank (mm) above the scoring table that keeps the bands above it ``MACHINE_CLEAR`` above a code's
+    square that is above the totals line (``s.code_above``): beside the square go the penalties, the table
+    and the legend's last lines that fit left of it; the first band above them that does not (a longer
+    legend line, the bonus bar, the rows) ends that far above the square."""
+    if not (machine and machine.code and s.code_above):
+        return 0.0
+    content, code = s.content, machine.code
+    table_top = content.bottom - s.mm(TOTALS_H + PENALTIES_H + 2 * s.gap) - table_h
+    if not legend_lines:
+        bottom = table_top - s.mm(s.gap)  # of the bonus bar or the rows
+    else:
+        narrow = code.x - MACHINE_CLEAR - content.x
+        beside = 0
+        for line in reversed(legend_lines):
+            if not _line_fits(s, line, narrow):
+                break
+            beside += 1
+        bottom = table_top - s.mm(_after_legend(s)) - beside * s.mm(s.legend_h + s.line_gap)
+        if beside == len(legend_lines):  # the bonus bar or the rows, above the legend's first line
+            bottom += s.mm(s.line_gap - s.gap)
+    return max(0.0, bottom - (code.y - MACHINE_CLEAR))
+
+
 def _machine(s: _Sheet) -> MachinePlan | None:
     """The fiducials at the content's four corners and the code's square left
-    of the bottom-right one, or None when the marks are off."""
+    of the bottom-right one (``s.code_above``: above the totals line, at the
+    content's right edge), or None when the marks are off."""
     if not s.machine:
         return None
     c, side = s.content, FIDUCIAL
@@ -470,7 +508,8 @@ def _machine(s: _Sheet) -> MachinePlan | None:
     code = None
     if s.code:
         w = s.mm(CODE)
-        code = Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
+        code = Box(c.right - w, c.bottom - s.mm(TOTALS_H) - MACHINE_CLEAR - w, w, w) if s.code_above \
+            else Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
     return MachinePlan(fiducials, code)
 
 
@@ -497,7 +536,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
-    beside_right = code_left if machine and machine.code else content.right
+    beside_right = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right
     shared = next((line for line, next_line in zip(legend_lines, [*legend_lines[1:], []])
                    if all(entry.movable for entry in line) and not any(entry.indent for entry in line)
                    and not any(e.indent for e in next_line)  # a wrapped entry stays together
@@ -506,13 +545,16 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_lines = [line for line in legend_lines if line is not shared]
     table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
+    spare = _beside_code(s, machine, legend_lines, table_h)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
         table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines)
+    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines) + spare
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
     listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
+    if spare:
+        listed += " (beside the machine code)"
 
     rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
     with _where("rows"):
@@ -532,7 +574,8 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
         y += s.mm(s.legend_h + s.line_gap)
     y += (s.mm(_after_legend(s) - s.line_gap)) if legend_lines else 0.0
     reached.append("legend")
-    table = _score_table(s, Box(content.x, y, content.w, table_h))
+    y += spare
+    table = _score_table(s, Box(content.x, y, _table_w(s), table_h))
     reached.append("table")
     y += table_h + s.mm(s.gap)
     penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
@@ -544,7 +587,8 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     y += s.mm(PENALTIES_H + s.gap)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
     reached.append("totals")
-    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
+    if machine and machine.code and not s.code_above and \
+            machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
         raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
         size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
@@ -1221,10 +1265,17 @@ def _split(needs: list[float], width: float) -> list[list[float]] | None:
     return lines
 
 
+def _table_w(s: _Sheet) -> float:
+    """The scoring table's width, labels included: the content's, less the code's square and its clearance
+    where the square is above the totals line, beside the table."""
+    beside = s.machine and s.code and s.code_above
+    return s.content.w - (s.mm(CODE) + MACHINE_CLEAR if beside else 0.0)
+
+
 def _table_fits(s: _Sheet) -> bool:
     """Whether the scoring table fits on ``s.fit.table_lines`` lines."""
     try:
-        _score_table(s, Box(s.content.x, 0.0, s.content.w, 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
+        _score_table(s, Box(s.content.x, 0.0, _table_w(s), 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
     except LayoutError:
         return False
     return True
