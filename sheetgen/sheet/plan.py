@@ -229,7 +229,7 @@ class _Sheet:
     size: SheetSize
     fit: Arrangement
     machine: bool = False  # fiducials at the four corners
-    code: bool = False  # and a square for the machine code, right of the totals
+    code: bool = False  # and a square for the machine code, right of the totals (or above them: code_above)
     key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
     lock_w: float | None = None  # the standard sheet's lock width, standard mm (a larger sheet's is it scaled)
     frame: float | None = None  # and its cells' colour frame: a larger sheet's is at most it scaled
@@ -325,7 +325,8 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
     """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
     at the top for a per-sheet header line and serial number; ``machine``
     keeps the corners free for fiducials and, where there is room, a square
-    beside the totals for a machine-readable code (``SheetPlan.machine``).  What cannot be
+    beside the totals (or above their right end, where the totals line needs the
+    width) for a machine-readable code (``SheetPlan.machine``).  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
     if not theme.marks and any(len(row.colours) > 1 for row in grid.rows):
         # Where cells of several colours share a row, colour alone must not tell them apart (colour-blind
