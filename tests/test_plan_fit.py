@@ -221,3 +221,43 @@ def test_every_built_in_sheet_keeps_its_boxes_apart_and_its_numbers_centred(size
                 found += [f"{grid.name} {theme}{'+marks' * marks} machine={machine}: {problem}"
                           for problem in plan_problems(sheet, measure_text)]
     assert found == [], f"{len(found)} problems:\n" + "\n".join(found[:30])
+
+
+# -- the tight arrangements: the last resort ------------------------------------------------
+
+
+def _family(name):
+    from grid_family import family
+
+    return next(grid for data, grid in family(200) if data["name"] == name)
+
+
+def test_a_sheet_only_the_tight_arrangements_print_has_their_table_rows_and_keeps_the_checks():
+    from sheetgen.sheet.plan import TABLE_ROW_H, TIGHT_TABLE_ROW_H
+
+    grid = _family("family-30")  # four rows of Bis boxes and a table of 20 columns
+    loose = plan(grid, "large", "de")
+    assert {round(column.box.h, 9) for column in loose.table} == {round(2 * TABLE_ROW_H * 1.4, 9)}
+    tight = plan(grid, "large", "de", header=True, serial=True)  # with a strip in German, only a tight one fits
+    assert {round(column.box.h, 9) for column in tight.table} == {round(2 * TIGHT_TABLE_ROW_H * 1.4, 9)}
+    assert TIGHT_TABLE_ROW_H == pytest.approx(6 * 25.4 / 72 * 0.729 + 0.6 + 0.15)  # 6 pt capitals, 0.3 mm from the rules' ink
+    assert plan_problems(tight, measure_text) == []
+    # its last row's Bis boxes keep no 0.8 mm under them: the legend follows, not a pen box
+    last = max(cell.bis_box.bottom for cell in tight.cells if cell.bis_box is not None)
+    legend = min(entry.text.box.y for entry in tight.legend)
+    assert legend - last < CELL_GAP
+
+
+def test_the_tight_arrangements_keep_the_gap_under_the_last_row_where_the_bonus_bar_follows():
+    from dataclasses import replace as change
+
+    from sheetgen.sheet.plan import ARRANGEMENTS, _plan, _Sheet
+
+    grid = load_grid("bonus")
+    fit = next(fit for fit in ARRANGEMENTS if fit.tight and not fit.arrow and fit.table_lines == 1)
+    sheet = _plan(_Sheet(grid, load_labels("en"), load_theme("colour"), measure_text, SIZES["standard"], fit, True,
+                         True), False, False)
+    last = max(cell.box.bottom for cell in sheet.cells)
+    assert min(box.box.y for box in sheet.bar) - last >= CELL_GAP - 1e-9
+    assert plan_problems(sheet, measure_text) == []
+    assert change(fit, tight=False) in ARRANGEMENTS  # the same arrangement but tight comes before it

@@ -187,6 +187,7 @@ class Arrangement:
     table_lines: int = 1  # the scoring table on this many lines
     hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
+    tight: bool = False  # the very last resort (``TIGHT_ARRANGEMENTS``): tighter bands, no gap under the last row
 
 
 # The arrow and the lock's hint stay as long as any arrangement allows them; within that, numbers keep
@@ -198,6 +199,15 @@ ARRANGEMENTS = tuple(
     for arrow, hint in ((True, True), (False, True), (False, False))
     for cap, compact in ((MIN_NUMBER_CAP, False), (MIN_NUMBER_CAP, True), (LEAST_NUMBER_CAP, False),
                          (LEAST_NUMBER_CAP, True))
+    for lines in (1, 2, 3, 4)
+) + tuple(
+    # After all of them, tried only where none of them prints (``_planner``: no sheet that prints in one
+    # changes): compact rows of 6 pt numbers whose last row keeps no 0.8 mm under it where no pen box follows
+    # (the bonus bar's do), the scoring table's rows 0.3 mm from their rules' ink above and below its
+    # capitals, and a header strip only the tight gap above the title band.  Only these leave room for a
+    # header over four rows of Bis boxes and a long table, or for mono's corner marks in such rows.
+    Arrangement(LEAST_NUMBER_CAP, arrow, lines, hint, True, True)
+    for arrow, hint in ((True, True), (False, True), (False, False))
     for lines in (1, 2, 3, 4)
 )
 COMPACT_DOUBLE_INSET = 0.15
@@ -211,6 +221,7 @@ COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rule
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
+TIGHT_TABLE_ROW_H = MIN_TEXT * CAP + 2 * (COMPACT_V_CLEAR + TABLE_RULE / 2)  # the last resort's table rows
 COMPACT_STRIP_H = MIN_TEXT * CAP + 2 * COMPACT_V_CLEAR  # the last resort: the header line in 6 pt (_least_strip)
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
@@ -250,6 +261,10 @@ class _Sheet:
     @property
     def legend_h(self) -> float:  # a legend line, standard mm
         return TIGHT_LEGEND_H if self.fit.compact else LEGEND_H
+
+    @property
+    def table_row_h(self) -> float:  # a line of the scoring table, standard mm
+        return TIGHT_TABLE_ROW_H if self.fit.tight else TABLE_ROW_H
 
     @property
     def symbol(self) -> float:  # a power symbol's side, standard mm
@@ -348,11 +363,15 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
+            if ARRANGEMENTS[first].tight:
+                # The standard sheet prints only in a tight arrangement: the larger one plans on its own, as
+                # where the standard sheet is refused (what printed before the tight arrangements still does).
+                raise LayoutError("the standard sheet is tight")
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
             scaled_code = standard.machine is not None and standard.machine.code is not None
         except LayoutError:
-            first = 0
+            first, standard = 0, None
     later = range(first, len(ARRANGEMENTS))
     tries = [(code, place) for code in ((True, False) if machine else (False,)) for place in later]
     if machine and not scaled_code:
@@ -360,6 +379,7 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
         # may fit the code), never in a tighter arrangement.
         tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
+    tries.sort(key=lambda attempt: ARRANGEMENTS[attempt[1]].tight)  # the tight ones last, with the code or not
     # The totals line is the same in every arrangement.  Where it cannot fit beside the code's square, the
     # square goes above the line's right end, beside the penalties and the scoring table, and the line takes
     # the sheet's width (``code_above``).
@@ -527,7 +547,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     if header or serial:
         strip_h = COMPACT_STRIP_H if _least_strip(s) else STRIP_H
         strip = _strip(s, Box(top.x, y, top.w, s.mm(strip_h)), header, serial)
-        y += s.mm(strip_h + GAP)  # the full gap: the header line is read apart from the title band
+        y += s.mm(strip_h + (TIGHT_GAP if s.fit.tight else GAP))  # the full gap: read apart from the title band
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     reached.append("title")
@@ -544,7 +564,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
                    and _line_fits(s, line, beside_right - beside_x)), None)
     order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
-    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
+    table_h = 2 * s.mm(s.table_row_h) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     spare = _beside_code(s, machine, legend_lines, table_h)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
@@ -797,9 +817,10 @@ def _corner_strip(s: _Sheet, cell: Cell, inner_h: float) -> tuple[float, float]:
 def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
     grid = s.grid
-    pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_gap = s.mm(CELL_GAP)  # between the cells of a row, a row (or its Bis boxes) and the next, a row and its lock
+    # Each row keeps the gap under it; in the tight arrangements the last one only where the bonus bar's boxes follow.
+    pitch = (area.h + (cell_gap if s.fit.tight and not grid.bonus_bar else 0.0)) / len(grid.rows)
     cell_h = min(s.mm(MAX_CELL_H), pitch - cell_gap - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
     lock_most = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
@@ -1166,7 +1187,7 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     each is as wide as its own entries need, the short ones ("1x", "3") first,
     and shares what the line has to spare (``_table_widths``)."""
     table = s.grid.table
-    row_h = s.mm(TABLE_ROW_H)
+    row_h = s.mm(s.table_row_h)
     crosses, points = s.labels("crosses"), s.labels("points")
     found = _table_widths(s, band.w, len(table))
     if found is None:
@@ -1276,7 +1297,7 @@ def _table_w(s: _Sheet) -> float:
 def _table_fits(s: _Sheet) -> bool:
     """Whether the scoring table fits on ``s.fit.table_lines`` lines."""
     try:
-        _score_table(s, Box(s.content.x, 0.0, _table_w(s), 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
+        _score_table(s, Box(s.content.x, 0.0, _table_w(s), 2 * s.mm(s.table_row_h) * s.fit.table_lines))
     except LayoutError:
         return False
     return True
