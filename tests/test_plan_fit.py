@@ -242,6 +242,8 @@ def test_a_sheet_only_the_tight_arrangements_print_has_their_table_rows_and_keep
     assert {round(column.box.h, 9) for column in tight.table} == {round(2 * TIGHT_TABLE_ROW_H * 1.4, 9)}
     assert TIGHT_TABLE_ROW_H == pytest.approx(6 * 25.4 / 72 * 0.729 + 0.6 + 0.15)  # 6 pt capitals, 0.3 mm from the rules' ink
     assert plan_problems(tight, measure_text) == []
+    assert {round(penalty.box.h, 9) for penalty in tight.penalties} == {round(3.6 * 1.4, 9)}  # 4.2 mm elsewhere
+    assert {round(penalty.box.h, 9) for penalty in loose.penalties} == {round(4.2 * 1.4, 9)}
     # its last row's Bis boxes keep no 0.8 mm under them: the legend follows, not a pen box
     last = max(cell.bis_box.bottom for cell in tight.cells if cell.bis_box is not None)
     legend = min(entry.text.box.y for entry in tight.legend)

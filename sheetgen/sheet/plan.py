@@ -103,7 +103,7 @@ MARKER_GAP = 0.6  # between a legend marker and its text
 ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.4
-PENALTIES_H = 4.2  # as high as a penalty box
+PENALTIES_H = 4.2  # the penalty boxes' band, as high as a penalty box is (at least) wide
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
@@ -126,7 +126,6 @@ HINT_SIZE = 2.2
 LUCKY_BOX_W = 5.6
 TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
-PENALTY_BOX = 4.2
 PENALTY_GAP = CELL_GAP
 OPERATOR_W = 2.6
 OPERATOR_SIZE = 3.2
@@ -221,6 +220,7 @@ COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rule
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
+TIGHT_PENALTIES_H = 3.6  # the last resort's penalty boxes: still larger than a Bis box (2.5 mm high)
 TIGHT_TABLE_ROW_H = MIN_TEXT * CAP + 2 * (COMPACT_V_CLEAR + TABLE_RULE / 2)  # the last resort's table rows
 COMPACT_STRIP_H = MIN_TEXT * CAP + 2 * COMPACT_V_CLEAR  # the last resort: the header line in 6 pt (_least_strip)
 TIGHT_LINE_GAP = 0.1
@@ -261,6 +261,10 @@ class _Sheet:
     @property
     def legend_h(self) -> float:  # a legend line, standard mm
         return TIGHT_LEGEND_H if self.fit.compact else LEGEND_H
+
+    @property
+    def penalties_h(self) -> float:  # the penalty boxes' band and their side, standard mm
+        return TIGHT_PENALTIES_H if self.fit.tight else PENALTIES_H
 
     @property
     def table_row_h(self) -> float:  # a line of the scoring table, standard mm
@@ -501,7 +505,7 @@ def _beside_code(s: _Sheet, machine: MachinePlan | None, legend_lines: list[list
     if not (machine and machine.code and s.code_above):
         return 0.0
     content, code = s.content, machine.code
-    table_top = content.bottom - s.mm(TOTALS_H + PENALTIES_H + 2 * s.gap) - table_h
+    table_top = content.bottom - s.mm(TOTALS_H + s.penalties_h + 2 * s.gap) - table_h
     if not legend_lines:
         bottom = table_top - s.mm(s.gap)  # of the bonus bar or the rows
     else:
@@ -568,7 +572,7 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
     spare = _beside_code(s, machine, legend_lines, table_h)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
-        table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
+        table_h, s.mm(s.penalties_h), s.mm(TOTALS_H)]
     below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines) + spare
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
@@ -599,17 +603,17 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     table = _score_table(s, Box(content.x, y, _table_w(s), table_h))
     reached.append("table")
     y += table_h + s.mm(s.gap)
-    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
+    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(s.penalties_h)))
     if shared:
-        band = Box(beside_x, y + s.mm(PENALTIES_H - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
+        band = Box(beside_x, y + s.mm(s.penalties_h - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
         placed[id(shared)] = _legend_line(s, shared, band, False)
     legend = [entry for key in order if key in placed for entry in placed[key]]
     reached.append("penalties")
-    y += s.mm(PENALTIES_H + s.gap)
+    y += s.mm(s.penalties_h + s.gap)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
     reached.append("totals")
     if machine and machine.code and not s.code_above and \
-            machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
+            machine.code.y - MACHINE_CLEAR < y - s.mm(s.penalties_h + 2 * s.gap) - 1e-9:
         raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
         size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
@@ -1330,7 +1334,7 @@ def _check_table_fits(s: _Sheet, band_w: float) -> None:
 def _penalty_side(s: _Sheet) -> float:
     """A penalty box's width: square, wider where its value ("−10") needs it."""
     value = s.labels("penalty_box", s.grid.penalty_points)
-    return max(s.mm(PENALTY_BOX), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
+    return max(s.mm(s.penalties_h), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
 
 
 def _penalties_w(s: _Sheet) -> float:
@@ -1343,7 +1347,7 @@ def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
     label = s.labels("penalties")
     label_w = s.label_width(label, LABEL_SIZE, most=30.0)
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
-    side = s.mm(PENALTY_BOX)
+    side = s.mm(s.penalties_h)
     width = _penalty_side(s)
     pitch = width + s.mm(PENALTY_GAP)
     value = s.labels("penalty_box", s.grid.penalty_points)
