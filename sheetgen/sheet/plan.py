@@ -186,7 +186,7 @@ class Arrangement:
     table_lines: int = 1  # the scoring table on this many lines
     hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
-    tight: bool = False  # the very last resort (``TIGHT_ARRANGEMENTS``): tighter bands, no gap under the last row
+    tight: bool = False  # the very last resort (the last of ``ARRANGEMENTS``): tighter bands, no gap under the last row
 
 
 # The arrow and the lock's hint stay as long as any arrangement allows them; within that, numbers keep
@@ -361,21 +361,24 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
     code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
-    sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
+    sheet scaled, never tighter), but for a tight one; the tight arrangements are
+    tried after every other, with the code or without; when none fits,
+    ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w, scaled_code = 0, None, None, True
     standard: SheetPlan | None = None
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
-            if ARRANGEMENTS[first].tight:
-                # The standard sheet prints only in a tight arrangement: the larger one plans on its own, as
-                # where the standard sheet is refused (what printed before the tight arrangements still does).
-                raise LayoutError("the standard sheet is tight")
+        except LayoutError:
+            standard, first = None, 0
+        if standard is not None and ARRANGEMENTS[first].tight:
+            # The standard sheet prints only in a tight arrangement: the larger one plans on its own, as where
+            # the standard sheet is refused (what printed before the tight arrangements still does).
+            standard, first = None, 0
+        if standard is not None:
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
             scaled_code = standard.machine is not None and standard.machine.code is not None
-        except LayoutError:
-            first, standard = 0, None
     later = range(first, len(ARRANGEMENTS))
     tries = [(code, place) for code in ((True, False) if machine else (False,)) for place in later]
     if machine and not scaled_code:
@@ -551,7 +554,8 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     if header or serial:
         strip_h = COMPACT_STRIP_H if _least_strip(s) else STRIP_H
         strip = _strip(s, Box(top.x, y, top.w, s.mm(strip_h)), header, serial)
-        y += s.mm(strip_h + (TIGHT_GAP if s.fit.tight else GAP))  # the full gap: read apart from the title band
+        # the full gap (the header line is read apart from the title band), but in the tight arrangements
+        y += s.mm(strip_h + (TIGHT_GAP if s.fit.tight else GAP))
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     reached.append("title")
