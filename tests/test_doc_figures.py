@@ -66,3 +66,20 @@ def test_the_number_sizes_limits_md_gives_are_the_plans():
     mono = figure("limits.md", r"in mono, (\d+\.\d) pt on bonus against classic's (\d+\.\d) pt")
     assert mono == (points("bonus", "mono"), points("classic", "mono"))
     assert figure("limits.md", r"powers' numbers are (\d+\.\d) pt in the colour look") == (points("powers", "colour"),)
+
+
+def test_the_code_square_heights_limits_md_gives_are_the_plans():
+    """docs/limits.md: how high above the sheet's bottom edge a code's square above the totals line is
+    (blocks in French, at each size), and the totals line's width then (80 mm of the standard sheet)."""
+    from sheetgen.pdf.render import measure_text
+    from sheetgen.sheet.plan import plan_sheet
+    from sheetgen.sheet.style import load_labels, load_theme
+
+    plans = {size: plan_sheet(load_grid("blocks"), load_labels("fr"), load_theme("colour"), measure_text, SIZES[size])
+             for size in ("standard", "large", "a6")}
+    heights = tuple(f"{SIZES[size].height - plan.machine.code.y:.1f}" for size, plan in plans.items())
+    assert figure("limits.md", r"The square is then (\d+\.\d) mm above the sheet's bottom edge \((\d+\.\d) mm on a"
+                               r" large sheet, (\d+\.\d) mm on A6\)") == heights
+    line = plans["standard"].totals
+    assert figure("limits.md", r"it takes the width less the corner marks \((\d+) mm of the standard sheet's") == (
+        f"{line[-1].box.right - line[0].box.x:.0f}",)

@@ -4,12 +4,14 @@ spaces cells and rows so that a pen stroke lands in one cell."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from sheetgen.grid.load import builtin_names, load_grid
 from sheetgen.pdf.render import measure_text
+from sheetgen.scan.read import CODE_AREA
 from sheetgen.sheet.plan import CELL_GAP, FIDUCIAL, MACHINE_CLEAR, SIZES, plan_sheet
 from sheetgen.sheet.style import languages, load_labels, load_theme
 
@@ -57,22 +59,59 @@ def test_every_built_in_grid_keeps_a_code_square_and_four_corner_fiducials(name)
         assert min(abs(box.x - x), abs(box.right - x)) < 1e-9 and min(abs(box.y - y), abs(box.bottom - y)) < 1e-9
 
 
-# The sheets that print without the machine code's square (docs/limits.md, docs/scan.md): the totals line's
-# labelled boxes ("Rangée 1" ... in French, "Reihe 1" ... in German, and the powers' box) need more than the
-# room left of the code.  A larger sheet's line is 1.4 or 1.45 times as wide, the corner marks and their
-# clearance are not: there only French is too wide.  Colour marks change none of it.
-NO_CODE = {name: {("standard", "de"), ("standard", "fr"), ("large", "fr"), ("a6", "fr")}
-           for name in ("blocks", "disorder", "rainbow")}
-NO_CODE["powers"] = {("standard", "de"), ("standard", "fr"), ("standard", "nl")}
+# Every built-in sheet keeps its machine code's square, in every size and language, colour marks or not:
+# where the totals line's labelled boxes ("Rangée 1" ... in French, "Reihe 1" ... in German, the powers'
+# box) need more than the room left of the square, the line takes the sheet's width and the square goes
+# above its right end, beside the penalty boxes and the scoring table.
+ABOVE = {name: {("standard", "de"), ("standard", "fr"), ("large", "fr"), ("a6", "fr")}
+         for name in ("blocks", "disorder", "rainbow")}
+ABOVE["powers"] = {("standard", "de"), ("standard", "fr"), ("standard", "nl")}
 
 
 @pytest.mark.parametrize("marks", [False, True], ids=["plain", "colour-marks"])
 @pytest.mark.parametrize("name", builtin_names())
-def test_every_built_in_sheet_has_its_code_but_the_ones_named(name, marks):
+def test_every_built_in_sheet_has_its_code_above_the_totals_where_they_take_the_width(name, marks):
     theme = load_theme("colour", marks)
-    without = {(size, lang) for size in SIZES for lang in languages()
-               if plan_sheet(load_grid(name), load_labels(lang), theme, measure_text, SIZES[size]).machine.code is None}
-    assert without == NO_CODE.get(name, set())
+    above = set()
+    for size in SIZES:
+        for lang in languages():
+            sheet = plan_sheet(load_grid(name), load_labels(lang), theme, measure_text, SIZES[size])
+            code = sheet.machine.code
+            assert code is not None, (size, lang)
+            # in the window the reader looks in, left of and above the sheet's bottom-right corner
+            assert code.x >= SIZES[size].width - CODE_AREA[0] and code.y >= SIZES[size].height - CODE_AREA[1]
+            line = min(total.box.y for total in sheet.totals)
+            if code.bottom <= line:
+                above.add((size, lang))
+                assert code.bottom == pytest.approx(line - MACHINE_CLEAR)
+                assert max(total.box.right for total in sheet.totals) == pytest.approx(
+                    sheet.content.right - FIDUCIAL - MACHINE_CLEAR)  # the line takes the width
+            else:
+                assert code.y == pytest.approx(sheet.content.bottom - code.h)  # beside the line, at the bottom
+    assert above == ABOVE.get(name, set())
+
+
+def _long_total(lang: str):
+    """The words of ``lang`` with a grand total's label too long for the totals line beside the code."""
+    words = load_labels(lang)
+    return replace(words, words=tuple((key, "Grand total of points" if key == "total" else text)
+                                      for key, text in words.words))
+
+
+@pytest.mark.parametrize("case", ["blocks-standard-fr", "powers-standard-de", "rainbow-a6-fr", "classic-standard-long",
+                                  "bonus-standard-long", "longo-large-long", "bis-standard-long"])
+def test_the_bands_beside_a_code_above_the_totals_keep_clear_of_it(case):
+    name, size, lang = case.split("-")
+    words = _long_total("en") if lang == "long" else load_labels(lang)
+    sheet = plan_sheet(load_grid(name), words, load_theme("colour"), measure_text, SIZES[size])
+    code = sheet.machine.code
+    assert code.bottom < min(total.box.y for total in sheet.totals)  # above the totals line
+    beside = [(what, box) for what, box in planned_boxes(sheet) if box.bottom > code.y - MACHINE_CLEAR]
+    assert beside and all(box.right <= code.x - MACHINE_CLEAR + 1e-9 or box.y >= code.bottom + MACHINE_CLEAR - 1e-9
+                          for _, box in beside), [what for what, box in beside if box.right > code.x - MACHINE_CLEAR]
+    assert sheet.table_box.right <= code.x - MACHINE_CLEAR + 1e-9  # the scoring table takes the width left of it
+    assert all(cell.box.bottom <= code.y - MACHINE_CLEAR + 1e-9 for cell in sheet.cells)
+    assert plan_problems(sheet, measure_text) == []
 
 
 def test_the_marks_switched_off_leave_no_machine_plan():
@@ -182,3 +221,45 @@ def test_every_built_in_sheet_keeps_its_boxes_apart_and_its_numbers_centred(size
                 found += [f"{grid.name} {theme}{'+marks' * marks} machine={machine}: {problem}"
                           for problem in plan_problems(sheet, measure_text)]
     assert found == [], f"{len(found)} problems:\n" + "\n".join(found[:30])
+
+
+# -- the tight arrangements: the last resort ------------------------------------------------
+
+
+def _family(name):
+    from grid_family import family
+
+    return next(grid for data, grid in family(200) if data["name"] == name)
+
+
+def test_a_sheet_only_the_tight_arrangements_print_has_their_table_rows_and_keeps_the_checks():
+    from sheetgen.sheet.plan import TABLE_ROW_H, TIGHT_TABLE_ROW_H
+
+    grid = _family("family-30")  # four rows of Bis boxes and a table of 20 columns
+    loose = plan(grid, "large", "de")
+    assert {round(column.box.h, 9) for column in loose.table} == {round(2 * TABLE_ROW_H * 1.4, 9)}
+    tight = plan(grid, "large", "de", header=True, serial=True)  # with a strip in German, only a tight one fits
+    assert {round(column.box.h, 9) for column in tight.table} == {round(2 * TIGHT_TABLE_ROW_H * 1.4, 9)}
+    assert TIGHT_TABLE_ROW_H == pytest.approx(6 * 25.4 / 72 * 0.729 + 0.6 + 0.15)  # 6 pt capitals, 0.3 mm from the rules' ink
+    assert plan_problems(tight, measure_text) == []
+    assert {round(penalty.box.h, 9) for penalty in tight.penalties} == {round(3.6 * 1.4, 9)}  # 4.2 mm elsewhere
+    assert {round(penalty.box.h, 9) for penalty in loose.penalties} == {round(4.2 * 1.4, 9)}
+    # its last row's Bis boxes keep no 0.8 mm under them: the legend follows, not a pen box
+    last = max(cell.bis_box.bottom for cell in tight.cells if cell.bis_box is not None)
+    legend = min(entry.text.box.y for entry in tight.legend)
+    assert legend - last < CELL_GAP
+
+
+def test_the_tight_arrangements_keep_the_gap_under_the_last_row_where_the_bonus_bar_follows():
+    from dataclasses import replace as change
+
+    from sheetgen.sheet.plan import ARRANGEMENTS, _plan, _Sheet
+
+    grid = load_grid("bonus")
+    fit = next(fit for fit in ARRANGEMENTS if fit.tight and not fit.arrow and fit.table_lines == 1)
+    sheet = _plan(_Sheet(grid, load_labels("en"), load_theme("colour"), measure_text, SIZES["standard"], fit, True,
+                         True), False, False)
+    last = max(cell.box.bottom for cell in sheet.cells)
+    assert min(box.box.y for box in sheet.bar) - last >= CELL_GAP - 1e-9
+    assert plan_problems(sheet, measure_text) == []
+    assert change(fit, tight=False) in ARRANGEMENTS  # the same arrangement but tight comes before it

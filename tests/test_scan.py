@@ -212,6 +212,26 @@ def test_a_grid_file_that_is_not_the_sheets_is_refused(tmp_path, coded_page):
     assert builtin.exit_code == 1 and "this file is the built-in grid 'classic'" in builtin.output
 
 
+# Sheets whose totals line takes the sheet's width (labelled boxes: "Rangée 1"..., "Kräfte"): their code's square
+# is above the line's right end, beside the penalties and the scoring table, 22 mm above the sheet's corner
+# (30 mm on A6).  A clean page read without a grid named: each code says the grid, language and size.
+@pytest.mark.slow  # pages rendered, rasterised and read: out of the quick tier
+@pytest.mark.parametrize(("name", "lang", "size"), [("powers", "de", "standard"), ("blocks", "fr", "standard"),
+                                                    ("blocks", "fr", "a6")])
+def test_a_code_above_the_totals_line_is_read(name, lang, size):
+    from sheetgen.sheet.plan import SIZES
+
+    job = Job(load_grid(name), lang=lang, size=SIZES[size])
+    plan, _ = layout_job(job)
+    assert plan.machine.code is not None and plan.machine.code.bottom < min(t.box.y for t in plan.totals)
+    page = impose(job.paper, plan.width, plan.height)
+    png = rasterise_png(render_job(job), Box(0, 0, page.width, page.height), DPI)
+    readings = sheets_in(vision.from_png(png), "page.png", None, layouts(None, "page.png"))
+    assert len(readings) == len(page.slots)
+    assert {(r.identity.grid, r.identity.lang, r.identity.size, r.note) for r in readings} == {(name, lang, size, "")}
+    assert not any(box.crossed for r in readings for box in r.boxes)
+
+
 def _scan(tmp_path, data: bytes, name: str):
     from click.testing import CliRunner
 

@@ -169,7 +169,10 @@ def _group(markers: list[Marker], size: Any) -> list[list[Marker]]:
 # Pixels per mm where the code is looked for, in turn: at 12 a 0.35 mm module takes 4 pixels; OpenCV's
 # detectors miss a few codes at one scale that they read at another (a longo sheet's, on a clean page).
 CODE_SCALES = (12.0, 16.0, 9.0)
-CODE_AREA = (30.0, 24.0)  # mm left of and above the sheet's bottom-right corner that hold its code, at any size
+# The part of a sheet, mm left of and above its bottom-right corner, that holds its code at any size: left of
+# the bottom-right marker, or above the totals line where that line takes the sheet's width (the highest: on
+# an A6 sheet, 30.2 mm above the corner).
+CODE_AREA = (30.0, 32.0)
 
 
 def _code(picture: Picture, markers: list[Marker], size: Any, where: str) -> Identity | None:

@@ -103,7 +103,7 @@ MARKER_GAP = 0.6  # between a legend marker and its text
 ENTRY_GAP = 2.0  # between the entries of a legend line
 BAR_H = 4.0
 TABLE_ROW_H = 2.4
-PENALTIES_H = 4.2  # as high as a penalty box
+PENALTIES_H = 4.2  # the penalty boxes' band, as high as a penalty box is (at least) wide
 BIS_H = 2.5  # a Bis box: room for a cross
 BIS_GAP = 0.2  # between a cell and its Bis box
 MAX_CELL_H = 7.5
@@ -126,7 +126,6 @@ HINT_SIZE = 2.2
 LUCKY_BOX_W = 5.6
 TIGHT_LUCKY_BOX_W = 4.6  # where the name field needs the room
 LUCKY_GAP = 0.6
-PENALTY_BOX = 4.2
 PENALTY_GAP = CELL_GAP
 OPERATOR_W = 2.6
 OPERATOR_SIZE = 3.2
@@ -187,6 +186,7 @@ class Arrangement:
     table_lines: int = 1  # the scoring table on this many lines
     hint: bool = True  # a lock's threshold beside it ("7x"; the legend explains it either way)
     compact: bool = False  # narrower locks, a double's second frame closer in, numbers nearer (>= 0.3 mm) the frame
+    tight: bool = False  # the very last resort (the last of ``ARRANGEMENTS``): tighter bands, no gap under the last row
 
 
 # The arrow and the lock's hint stay as long as any arrangement allows them; within that, numbers keep
@@ -198,6 +198,15 @@ ARRANGEMENTS = tuple(
     for arrow, hint in ((True, True), (False, True), (False, False))
     for cap, compact in ((MIN_NUMBER_CAP, False), (MIN_NUMBER_CAP, True), (LEAST_NUMBER_CAP, False),
                          (LEAST_NUMBER_CAP, True))
+    for lines in (1, 2, 3, 4)
+) + tuple(
+    # After all of them, tried only where none of them prints (``_planner``: no sheet that prints in one
+    # changes): compact rows of 6 pt numbers whose last row keeps no 0.8 mm under it where no pen box follows
+    # (the bonus bar's do), the scoring table's rows 0.3 mm from their rules' ink above and below its
+    # capitals, and a header strip only the tight gap above the title band.  Only these leave room for a
+    # header over four rows of Bis boxes and a long table, or for mono's corner marks in such rows.
+    Arrangement(LEAST_NUMBER_CAP, arrow, lines, hint, True, True)
+    for arrow, hint in ((True, True), (False, True), (False, False))
     for lines in (1, 2, 3, 4)
 )
 COMPACT_DOUBLE_INSET = 0.15
@@ -211,6 +220,8 @@ COMPACT_TABLE_CLEAR = 0.3 + TABLE_RULE / 2  # a table entry 0.3 mm from its rule
 COMPACT_ARROW_W = 1.4
 COMPACT_OUTLINE = 0.2  # an outlined cell's line at most, as a compact colour frame (mono's 0.35 mm: a long row's width)
 TIGHT_GAP = 0.3
+TIGHT_PENALTIES_H = 3.6  # the last resort's penalty boxes: still larger than a Bis box (2.5 mm high)
+TIGHT_TABLE_ROW_H = MIN_TEXT * CAP + 2 * (COMPACT_V_CLEAR + TABLE_RULE / 2)  # the last resort's table rows
 COMPACT_STRIP_H = MIN_TEXT * CAP + 2 * COMPACT_V_CLEAR  # the last resort: the header line in 6 pt (_least_strip)
 TIGHT_LINE_GAP = 0.1
 TIGHT_LEGEND_H = 2.2
@@ -229,10 +240,11 @@ class _Sheet:
     size: SheetSize
     fit: Arrangement
     machine: bool = False  # fiducials at the four corners
-    code: bool = False  # and a square for the machine code, right of the totals
+    code: bool = False  # and a square for the machine code, right of the totals (or above them: code_above)
     key_in_title: bool | None = None  # where the standard sheet put the colour key (None: where it fits)
     lock_w: float | None = None  # the standard sheet's lock width, standard mm (a larger sheet's is it scaled)
     frame: float | None = None  # and its cells' colour frame: a larger sheet's is at most it scaled
+    code_above: bool = False  # the code's square above the totals line's right end: the line takes the width
 
     def mm(self, standard: float) -> float:
         """A length of the standard sheet, at this sheet's size."""
@@ -249,6 +261,14 @@ class _Sheet:
     @property
     def legend_h(self) -> float:  # a legend line, standard mm
         return TIGHT_LEGEND_H if self.fit.compact else LEGEND_H
+
+    @property
+    def penalties_h(self) -> float:  # the penalty boxes' band and their side, standard mm
+        return TIGHT_PENALTIES_H if self.fit.tight else PENALTIES_H
+
+    @property
+    def table_row_h(self) -> float:  # a line of the scoring table, standard mm
+        return TIGHT_TABLE_ROW_H if self.fit.tight else TABLE_ROW_H
 
     @property
     def symbol(self) -> float:  # a power symbol's side, standard mm
@@ -324,7 +344,8 @@ def plan_sheet(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size:
     """The plan of one sheet of ``grid``; ``header``/``serial`` reserve a strip
     at the top for a per-sheet header line and serial number; ``machine``
     keeps the corners free for fiducials and, where there is room, a square
-    beside the totals for a machine-readable code (``SheetPlan.machine``).  What cannot be
+    beside the totals (or above their right end, where the totals line needs the
+    width) for a machine-readable code (``SheetPlan.machine``).  What cannot be
     printed legibly raises ``LayoutError`` naming the grid file."""
     if not theme.marks and any(len(row.colours) > 1 for row in grid.rows):
         # Where cells of several colours share a row, colour alone must not tell them apart (colour-blind
@@ -340,17 +361,24 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
     """The plan in the first of ``ARRANGEMENTS`` that fits, with the machine
     code's square if any arrangement keeps one, and its place in them.  A larger
     sheet starts from the standard sheet's arrangement (it is the standard
-    sheet scaled, never tighter); when none fits, ``_nearest`` picks the refusal."""
+    sheet scaled, never tighter), but for a tight one; the tight arrangements are
+    tried after every other, with the code or without; when none fits,
+    ``_nearest`` picks the refusal."""
     first, key_in_title, lock_w, scaled_code = 0, None, None, True
     standard: SheetPlan | None = None
     if size != STANDARD:
         try:
             standard, first = _planner(grid, labels, theme, measure, STANDARD, header, serial, machine)
+        except LayoutError:
+            standard, first = None, 0
+        if standard is not None and ARRANGEMENTS[first].tight:
+            # The standard sheet prints only in a tight arrangement: the larger one plans on its own, as where
+            # the standard sheet is refused (what printed before the tight arrangements still does).
+            standard, first = None, 0
+        if standard is not None:
             key_in_title = bool(standard.key)  # the larger sheet is the standard one scaled, its key where it was
             lock_w = standard.locks[0].box.w  # and its locks: a wider one would take the cells' width
             scaled_code = standard.machine is not None and standard.machine.code is not None
-        except LayoutError:
-            first = 0
     later = range(first, len(ARRANGEMENTS))
     tries = [(code, place) for code in ((True, False) if machine else (False,)) for place in later]
     if machine and not scaled_code:
@@ -358,23 +386,31 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
         # keeps the code only in that arrangement and where its numbers stay the standard's scaled (its room
         # may fit the code), never in a tighter arrangement.
         tries = [(True, first)] + [(False, place) for place in later] + [(True, place) for place in later[1:]]
-    fits_on: dict[int, bool] = {}  # whether the scoring table fits on so many lines: the same in every arrangement
+    tries.sort(key=lambda attempt: ARRANGEMENTS[attempt[1]].tight)  # the tight ones last, with the code or not
+    # The totals line is the same in every arrangement.  Where it cannot fit beside the code's square, the
+    # square goes above the line's right end, beside the penalties and the scoring table, and the line takes
+    # the sheet's width (``code_above``).
+    above = machine and not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, True))
+    # whether the scoring table fits on so many lines, with the code's square or not: the same in every arrangement
+    fits_on: dict[tuple[int, bool], bool] = {}
 
-    def table_fits(lines: int) -> bool:
-        if lines not in fits_on:
-            fits_on[lines] = _table_fits(_Sheet(grid, labels, theme, measure, size,
-                                                replace(ARRANGEMENTS[0], table_lines=lines)))
-        return fits_on[lines]
+    def table_fits(lines: int, code: bool) -> bool:
+        if (lines, code) not in fits_on:
+            fits_on[lines, code] = _table_fits(_Sheet(grid, labels, theme, measure, size,
+                                                      replace(ARRANGEMENTS[0], table_lines=lines), machine, code,
+                                                      code_above=code and above))
+        return fits_on[lines, code]
 
-    # The totals line is the same in every arrangement: where it cannot fit beside the code's square, no plan
-    # with the code can be made, and those tries are left out.  Only if no other try makes a plan are they
-    # made after all, in their order, for the refusal they give (``_nearest``).
+    # Where the totals line does not fit even so, no plan with the code can be made, and those tries are left
+    # out.  Only if no other try makes a plan are they made after all, in their order, for the refusal they
+    # give (``_nearest``).
     hopeless = {code for code in {code for code, _ in tries}
-                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code))}
+                if not _totals_fit(_Sheet(grid, labels, theme, measure, size, ARRANGEMENTS[0], machine, code,
+                                          code_above=code and above))}
     quick = [(code, place) for code, place in tries if code not in hopeless]
     refusals: list[tuple[int, LayoutError]] = []
     for attempts in ([quick, tries] if hopeless else [tries]):
-        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, attempts, first,
+        found = _first_plan(grid, labels, theme, measure, size, header, serial, machine, above, attempts, first,
                             scaled_code, key_in_title, lock_w, standard, table_fits)
         if isinstance(found, tuple):
             return found
@@ -383,13 +419,14 @@ def _planner(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: S
 
 
 def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size: SheetSize, header: bool,
-                serial: bool, machine: bool, tries: list[tuple[bool, int]], first: int, scaled_code: bool,
-                key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
-                table_fits: Callable[[int], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
+                serial: bool, machine: bool, above: bool, tries: list[tuple[bool, int]], first: int,
+                scaled_code: bool, key_in_title: bool | None, lock_w: float | None, standard: SheetPlan | None,
+                table_fits: Callable[[int, bool], bool]) -> tuple[SheetPlan, int] | list[tuple[int, LayoutError]]:
     """Of the first run of ``tries`` (machine code or not, arrangement) that keep as much (the code, the
     arrows, the hints, the numbers' least size) in which any fits, the first plan whose numbers have
     ``COMFORTABLE_CAP``, else the plan with the largest numbers (of two alike the earlier), with its
-    arrangement; else each one's refusal, with how far its plan got."""
+    arrangement; else each one's refusal, with how far its plan got.  ``above``: the code's square, if
+    any, goes above the totals line."""
     refusals: list[tuple[int, LayoutError]] = []
     best: tuple[SheetPlan, int] | None = None
     kept = None  # what the run of tries being compared keeps
@@ -399,12 +436,13 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
             if best is not None:
                 return best
             kept = (code, fit.arrow, fit.hint, fit.number_cap)
-        if fit.table_lines > 1 and table_fits(fit.table_lines - 1):
+        if fit.table_lines > 1 and table_fits(fit.table_lines - 1, code):
             continue  # more lines than the table needs only take the rows' height
         reached: list[str] = []
         try:
             sheet = _Sheet(grid, labels, theme, measure, size, fit, machine, code, key_in_title, lock_w,
-                           max(c.frame for c in standard.cells) if standard is not None else None)
+                           max(c.frame for c in standard.cells) if standard is not None else None,
+                           code_above=code and above)
             plan = _plan(sheet, header, serial, reached)
         except LayoutError as error:
             refusals.append((len(reached), error))
@@ -421,7 +459,8 @@ def _first_plan(grid: Grid, labels: Labels, theme: Theme, measure: Measure, size
 
 
 def _totals_fit(s: _Sheet) -> bool:
-    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code``), as ``_plan``
+    """Whether the totals line fits across the sheet (beside the code's square, if ``s.code`` and not
+    ``s.code_above``), as ``_plan``
     places it; what it needs does not depend on the arrangement."""
     content = s.content
     corner, code_left = _clear_of_marks(s, _machine(s))
@@ -434,9 +473,11 @@ def _totals_fit(s: _Sheet) -> bool:
 
 def _clear_of_marks(s: _Sheet, machine: MachinePlan | None) -> tuple[float, float]:
     """What the bands the corner marks share (the top ones and the totals) keep clear of them: the
-    corner square's width at either side, and where the totals end, left of the code's square if any."""
+    corner square's width at either side, and where the totals end, left of the code's square if it is
+    beside them."""
     corner = FIDUCIAL + MACHINE_CLEAR if machine else 0.0
-    code_left = machine.code.x - MACHINE_CLEAR if machine and machine.code else s.content.right - corner
+    code = machine.code if machine and not s.code_above else None
+    code_left = code.x - MACHINE_CLEAR if code else s.content.right - corner
     return corner, code_left
 
 
@@ -459,9 +500,34 @@ def _nearest(refusals: list[tuple[int, LayoutError]]) -> LayoutError:
     return [error for reached, error in refusals if reached == furthest][-1]
 
 
+def _beside_code(s: _Sheet, machine: MachinePlan | None, legend_lines: list[list[_Entry]], table_h: float) -> float:
+    """The blank (mm) above the scoring table that keeps the bands above it ``MACHINE_CLEAR`` above a code's
+    square that is above the totals line (``s.code_above``): beside the square go the penalties, the table
+    and the legend's last lines that fit left of it; the first band above them that does not (a longer
+    legend line, the bonus bar, the rows) ends that far above the square."""
+    if not (machine and machine.code and s.code_above):
+        return 0.0
+    content, code = s.content, machine.code
+    table_top = content.bottom - s.mm(TOTALS_H + s.penalties_h + 2 * s.gap) - table_h
+    if not legend_lines:
+        bottom = table_top - s.mm(s.gap)  # of the bonus bar or the rows
+    else:
+        narrow = code.x - MACHINE_CLEAR - content.x
+        beside = 0
+        for line in reversed(legend_lines):
+            if not _line_fits(s, line, narrow):
+                break
+            beside += 1
+        bottom = table_top - s.mm(_after_legend(s)) - beside * s.mm(s.legend_h + s.line_gap)
+        if beside == len(legend_lines):  # the bonus bar or the rows, above the legend's first line
+            bottom += s.mm(s.line_gap - s.gap)
+    return max(0.0, bottom - (code.y - MACHINE_CLEAR))
+
+
 def _machine(s: _Sheet) -> MachinePlan | None:
     """The fiducials at the content's four corners and the code's square left
-    of the bottom-right one, or None when the marks are off."""
+    of the bottom-right one (``s.code_above``: above the totals line, at the
+    content's right edge), or None when the marks are off."""
     if not s.machine:
         return None
     c, side = s.content, FIDUCIAL
@@ -470,7 +536,8 @@ def _machine(s: _Sheet) -> MachinePlan | None:
     code = None
     if s.code:
         w = s.mm(CODE)
-        code = Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
+        code = Box(c.right - w, c.bottom - s.mm(TOTALS_H) - MACHINE_CLEAR - w, w, w) if s.code_above \
+            else Box(c.right - side - MACHINE_CLEAR - w, c.bottom - w, w, w)
     return MachinePlan(fiducials, code)
 
 
@@ -487,7 +554,8 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     if header or serial:
         strip_h = COMPACT_STRIP_H if _least_strip(s) else STRIP_H
         strip = _strip(s, Box(top.x, y, top.w, s.mm(strip_h)), header, serial)
-        y += s.mm(strip_h + GAP)  # the full gap: the header line is read apart from the title band
+        # the full gap (the header line is read apart from the title band), but in the tight arrangements
+        y += s.mm(strip_h + (TIGHT_GAP if s.fit.tight else GAP))
     with _where("title"):
         title = _title_band(s, Box(top.x, y, top.w, s.mm(TITLE_H)))
     reached.append("title")
@@ -497,22 +565,25 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
     legend_lines = _legend_lines(s, key_in_title)
     # A legend line that fits beside the penalty boxes goes there, leaving the rows more height.
     beside_x = content.x + _penalties_w(s) + s.mm(ENTRY_GAP)
-    beside_right = code_left if machine and machine.code else content.right
+    beside_right = machine.code.x - MACHINE_CLEAR if machine and machine.code else content.right
     shared = next((line for line, next_line in zip(legend_lines, [*legend_lines[1:], []])
                    if all(entry.movable for entry in line) and not any(entry.indent for entry in line)
                    and not any(e.indent for e in next_line)  # a wrapped entry stays together
                    and _line_fits(s, line, beside_right - beside_x)), None)
     order = [id(line) for line in legend_lines]  # the legend keeps its lines' order, wherever they print
     legend_lines = [line for line in legend_lines if line is not shared]
-    table_h = 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
+    table_h = 2 * s.mm(s.table_row_h) * s.fit.table_lines + s.mm(s.gap) * (s.fit.table_lines - 1)
     legend_h = len(legend_lines) * s.mm(s.legend_h + s.line_gap) - s.mm(s.line_gap)
+    spare = _beside_code(s, machine, legend_lines, table_h)
     below = [s.mm(BAR_H)] * bool(grid.bonus_bar) + [legend_h] * bool(legend_lines) + [
-        table_h, s.mm(PENALTIES_H), s.mm(TOTALS_H)]
-    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines)
+        table_h, s.mm(s.penalties_h), s.mm(TOTALS_H)]
+    below_h = sum(below) + s.mm(s.gap) * len(below) + s.mm(_after_legend(s) - s.gap) * bool(legend_lines) + spare
     bands = ["the bonus bar"] if grid.bonus_bar else []
     if legend_lines:
         bands.append(plural(len(legend_lines), "legend line", "legend lines"))
     listed = ", ".join(bands + ["the scoring table", "the penalty boxes"]) + " and the totals"
+    if spare:
+        listed += " (beside the machine code)"
 
     rows_box = Box(content.x, y, content.w, content.bottom - below_h - y)
     with _where("rows"):
@@ -532,19 +603,21 @@ def _plan(s: _Sheet, header: bool, serial: bool, reached: list[str] | None = Non
         y += s.mm(s.legend_h + s.line_gap)
     y += (s.mm(_after_legend(s) - s.line_gap)) if legend_lines else 0.0
     reached.append("legend")
-    table = _score_table(s, Box(content.x, y, content.w, table_h))
+    y += spare
+    table = _score_table(s, Box(content.x, y, _table_w(s), table_h))
     reached.append("table")
     y += table_h + s.mm(s.gap)
-    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(PENALTIES_H)))
+    penalties = _penalties(s, Box(content.x, y, beside_right - content.x, s.mm(s.penalties_h)))
     if shared:
-        band = Box(beside_x, y + s.mm(PENALTIES_H - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
+        band = Box(beside_x, y + s.mm(s.penalties_h - s.legend_h) / 2, beside_right - beside_x, s.mm(s.legend_h))
         placed[id(shared)] = _legend_line(s, shared, band, False)
     legend = [entry for key in order if key in placed for entry in placed[key]]
     reached.append("penalties")
-    y += s.mm(PENALTIES_H + s.gap)
+    y += s.mm(s.penalties_h + s.gap)
     totals = _totals(s, Box(content.x + corner, y, code_left - content.x - corner, s.mm(TOTALS_H)))
     reached.append("totals")
-    if machine and machine.code and machine.code.y - MACHINE_CLEAR < y - s.mm(PENALTIES_H + 2 * s.gap) - 1e-9:
+    if machine and machine.code and not s.code_above and \
+            machine.code.y - MACHINE_CLEAR < y - s.mm(s.penalties_h + 2 * s.gap) - 1e-9:
         raise LayoutError("no room for the machine code beside the penalties and the totals")
     return SheetPlan(
         size=s.size, content=content, title=title.title, name_label=title.name_label, name_line=title.name_line,
@@ -752,9 +825,10 @@ def _corner_strip(s: _Sheet, cell: Cell, inner_h: float) -> tuple[float, float]:
 def _rows(s: _Sheet, area: Box, below: str) -> RowsBand:
     """The rows in ``area``; ``below`` says what takes the height under them, for errors."""
     grid = s.grid
-    pitch = area.h / len(grid.rows)
     bis_h = s.mm(BIS_H + BIS_GAP) if grid.bis else 0.0
     cell_gap = s.mm(CELL_GAP)  # between the cells of a row, a row (or its Bis boxes) and the next, a row and its lock
+    # Each row keeps the gap under it; in the tight arrangements the last one only where the bonus bar's boxes follow.
+    pitch = (area.h + (cell_gap if s.fit.tight and not grid.bonus_bar else 0.0)) / len(grid.rows)
     cell_h = min(s.mm(MAX_CELL_H), pitch - cell_gap - bis_h)
     needs_hint = grid.close_after != BASE_CLOSE_AFTER and s.fit.hint
     lock_most = COMPACT_LOCK_W if s.fit.compact else HINTED_LOCK_W if needs_hint else LOCK_W
@@ -1121,7 +1195,7 @@ def _score_table(s: _Sheet, band: Box) -> TableBand:
     each is as wide as its own entries need, the short ones ("1x", "3") first,
     and shares what the line has to spare (``_table_widths``)."""
     table = s.grid.table
-    row_h = s.mm(TABLE_ROW_H)
+    row_h = s.mm(s.table_row_h)
     crosses, points = s.labels("crosses"), s.labels("points")
     found = _table_widths(s, band.w, len(table))
     if found is None:
@@ -1221,10 +1295,17 @@ def _split(needs: list[float], width: float) -> list[list[float]] | None:
     return lines
 
 
+def _table_w(s: _Sheet) -> float:
+    """The scoring table's width, labels included: the content's, less the code's square and its clearance
+    where the square is above the totals line, beside the table."""
+    beside = s.machine and s.code and s.code_above
+    return s.content.w - (s.mm(CODE) + MACHINE_CLEAR if beside else 0.0)
+
+
 def _table_fits(s: _Sheet) -> bool:
     """Whether the scoring table fits on ``s.fit.table_lines`` lines."""
     try:
-        _score_table(s, Box(s.content.x, 0.0, s.content.w, 2 * s.mm(TABLE_ROW_H) * s.fit.table_lines))
+        _score_table(s, Box(s.content.x, 0.0, _table_w(s), 2 * s.mm(s.table_row_h) * s.fit.table_lines))
     except LayoutError:
         return False
     return True
@@ -1257,7 +1338,7 @@ def _check_table_fits(s: _Sheet, band_w: float) -> None:
 def _penalty_side(s: _Sheet) -> float:
     """A penalty box's width: square, wider where its value ("−10") needs it."""
     value = s.labels("penalty_box", s.grid.penalty_points)
-    return max(s.mm(PENALTY_BOX), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
+    return max(s.mm(s.penalties_h), s.width(value, MIN_TEXT) + 2 * s.mm(BOX_LINE / 2 + CLEAR))
 
 
 def _penalties_w(s: _Sheet) -> float:
@@ -1270,7 +1351,7 @@ def _penalties(s: _Sheet, band: Box) -> PenaltiesBand:
     label = s.labels("penalties")
     label_w = s.label_width(label, LABEL_SIZE, most=30.0)
     text = s.text(label, Box(band.x, band.y, label_w - s.mm(LABEL_CLEAR), band.h), LABEL_SIZE)
-    side = s.mm(PENALTY_BOX)
+    side = s.mm(s.penalties_h)
     width = _penalty_side(s)
     pitch = width + s.mm(PENALTY_GAP)
     value = s.labels("penalty_box", s.grid.penalty_points)
