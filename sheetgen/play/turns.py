@@ -33,10 +33,11 @@ place:
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-A framed cell's bonus chain (``Game.bonus``, ``Game.forced``) and a symbol's
-count are written out too (``chain``, ``symbol``); rare events (a row's last
-cell, a power that crosses when unlocked, a cell both framed and with a
-symbol, rows closing) are handed to the generic engine's own methods, with the
+A framed cell's bonus chain (``Game.bonus``, ``Game.forced``), a symbol's
+count and a row's last cell with its lock are written out too (``chain``,
+``symbol``, ``lock``); rare events (a power that crosses when unlocked, a cell
+both framed and with a symbol, a last cell framed or with a symbol, rows
+closing) are handed to the generic engine's own methods, with the
 table brought up to date first, so those rules are written once; the views of
 the sheets they touched are read again after them.  A subclass of ``Game``
 that watches those methods is played by the generic loop.
@@ -157,7 +158,7 @@ class _Writer:
     """The source of one loop: its lines, and the tables its defaults name."""
 
     def __init__(self, rules: Rulebook, seats: Seats):
-        from .game import NEVER, GameOver
+        from .game import NEVER, Closing, GameOver
 
         self.rules, self.seats = rules, seats
         self.ranks: list[Rank] = []
@@ -170,7 +171,7 @@ class _Writer:
         self.players = len(seats)
         self.rows = rules.rows
         self.sums, self.step, self.width = sums(rules), step(rules), width(rules)
-        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick)):
+        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick), ("Closing", Closing)):
             self.bind(name, value)
         for r in range(self.rows):
             self.bind(f"PLAIN_{r}", rules.plain[r])
@@ -301,14 +302,34 @@ class _Writer:
             if not rules.plain[r][i]:
                 self.effects(p, r, _int(i), action, self.kind(r, i))
         else:
-            self.sync(action)
-            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
-            self.refresh(p)
+            self.lock(p, r, action)
         if rules.bis:
             out.depth -= 1
             out("else:")
             with out.indent():
                 self.box(p, r, str(i), i + 1)
+
+    def lock(self, p: int, r: int, action: int, seat_mask: bool = True) -> None:
+        """Seat ``p`` crosses the last cell of row ``r`` (it may: the caller checked) and its lock,
+        as ``Game.cross`` does: the row closed for the seat at once (``Game.shut``: its colour's free
+        bar boxes struck), for everybody when the action ends (``closing``).  A last cell framed or
+        with a symbol is crossed by the engine, which makes its effects too."""
+        from .game import FREE, SHUT, STRUCK
+
+        rules, out, i = self.rules, self.out, self.rules.last[r]
+        if rules.special[r][i]:
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
+            self.refresh(p)
+            return
+        row = _int(r)
+        out(f"cl{p}[{row}] |= {_int(1 << i)}; cr{p}[{row}] += {_int(rules.weight[r][i])}; lk{p}[{row}] = True")
+        out(f"closing.append(Closing({_int(r)}, {_int(p)}, rolls, {_int(action)}, active == {_int(p)}))")
+        out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
+        for box in rules.bar_boxes[r]:
+            out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
+        out(f"a{p}_{r} = h{p}_{r} = SHUTV")
+        self.keep(p, r, seat_mask)
 
     def kind(self, r: int, i: int) -> int:
         """What crossing cell ``i`` of row ``r`` does beyond its cross (not its lock): 0 nothing,
@@ -409,10 +430,8 @@ class _Writer:
                             out("break")
                 out(f"elif nn == {_int(rules.last[r])} and cr{p}[{_int(r)}] >= {_int(rules.close_after)}:")
                 with out.indent():
-                    out(f"br{p}[{_int(r)}] += WEIGHT_{r}[nn]")
-                    self.sync(action)
-                    out(f"cross(s{p}, {_int(r)}, nn, {_int(action)})")
-                    self.refresh(p)
+                    out(f"br{p}[{_int(r)}] += {_int(rules.weight[r][rules.last[r]])}")
+                    self.lock(p, r, action, seat_mask=False)  # M{p} once the chain ends
                     out("break")
                 out("else: break")
 
@@ -449,9 +468,7 @@ class _Writer:
                     self.effects_at(p, r, "i", action)
         out("else:")
         with out.indent():
-            self.sync(action)
-            out(f"cross(s{p}, {_int(r)}, i, {_int(action)})")
-            self.refresh(p)
+            self.lock(p, r, action)
         if rules.bis:
             out.depth -= 1
             out("else:")
@@ -726,7 +743,7 @@ class _Writer:
         out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
         out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
         for p in range(players):
-            out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
+            out(f"nx{p}, cr{p}, bx{p}, cl{p}, lk{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells, s{p}.locked")
             if rules.lucky:
                 out(f"L{p} = s{p}.lucky")
         out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
