@@ -371,11 +371,12 @@ _OWN_EFFECTS: dict[type, bool] = {}
 
 
 def _own_effects(game: type) -> bool:
-    """The written loop makes a framed cell's bonus, a symbol's count and a lock (its row shut for
-    its player) itself: not for a subclass of ``Game`` that watches them (found once per class)."""
+    """The written loop makes a framed cell's bonus, a symbol's count, a lock (its row shut for
+    its player) and rows closing itself: not for a subclass of ``Game`` that watches them (found
+    once per class)."""
     found = _OWN_EFFECTS.get(game)
     if found is None:
-        names = ("effects", "bonus", "forced", "unlock", "shut")
+        names = ("effects", "bonus", "forced", "unlock", "shut", "close_rows")
         found = _OWN_EFFECTS[game] = all(getattr(game, name) is getattr(Game, name) for name in names)
     return found
 

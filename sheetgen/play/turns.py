@@ -34,10 +34,11 @@ Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
 A framed cell's bonus chain (``Game.bonus``, ``Game.forced``), a symbol's
-count and a row's last cell with its lock are written out too (``chain``,
-``symbol``, ``lock``); rare events (a power that crosses when unlocked, a cell
-both framed and with a symbol, a last cell framed or with a symbol, rows
-closing) are handed to the generic engine's own methods, with the
+count, a row's last cell with its lock and rows closing at the end of an
+action are written out too (``chain``, ``symbol``, ``lock``, ``close``); rare
+events (a power that crosses when unlocked, a cell both framed and with a
+symbol, a last cell framed or with a symbol) are handed to the generic
+engine's own methods, with the
 table brought up to date first, so those rules are written once; the views of
 the sheets they touched are read again after them.  A subclass of ``Game``
 that watches those methods is played by the generic loop.
@@ -272,19 +273,40 @@ class _Writer:
             self.refresh(p)
         self.out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
 
-    def closed(self) -> None:
-        """After ``close_rows``: the rows closed for everybody, shut in every seat's views."""
-        out = self.out
-        for r in range(self.rows):
-            out(f"if closed[{_int(r)}]:")
+    def close(self, action: int) -> None:
+        """The end of an action with rows closed in it (``Game.close_rows`` written out): each row
+        closed for everybody, its die out of the game, shut in every sheet that has it open
+        (``Game.shut``) and in every seat's views; the game over when enough rows are closed."""
+        from .game import FREE, ROWS_TO_END, SHUT, STRUCK
+
+        rules, out = self.rules, self.out
+        out("for cz in closing:")
+        with out.indent():
+            out("r = cz[0]")
+            out("if not closed[r]:")
             with out.indent():
-                targets = [f"{v}{p}_{r}" for p in range(self.players) for v in "ah"]
-                if self.listed:
-                    targets += [f"L{v}{p}[{_int(r)}]" for p in range(self.players) for v in "ah"]
-                out(" = ".join([*targets, "SHUTV"]))
+                out("closed[r] = True")
+
+                def shut(r: int) -> None:
+                    c = rules.lock_colour[r]
+                    out(f"in_game.remove({_int(c)}); g{c} = False")
+                    for p in range(self.players):
+                        out(f"if nx{p}[{_int(r)}] != {_int(SHUT)}:")
+                        with out.indent():
+                            out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
+                            for box in rules.bar_boxes[r]:
+                                out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
+                            out(f"a{p}_{r} = h{p}_{r} = SHUTV")
+                            self.keep(p, r, seat_mask=False)
+
+                self.dispatch("r", list(range(self.rows)), shut)
+        out("closings.extend(closing); closing.clear()")
+        out(f"if sum(closed) >= {_int(ROWS_TO_END)}:")
+        with out.indent():
+            self.sync(action)
+            out("raise GameOver('locks')")
         for p in range(self.players):
-            self.mask(p)
-        out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
+            out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
@@ -627,11 +649,6 @@ class _Writer:
             with out.indent():
                 self.sync(2)
                 out("raise GameOver('penalties')")
-        out("if closing:")
-        with out.indent():
-            self.sync(2)
-            out("close_rows()")
-            self.closed()
 
     def coloured_keys(self, p: int, row_of: dict[int, int], whites: tuple[str, ...]) -> None:
         """Action 2 of seat ``p`` where colour ``c`` is in row ``row_of[c]`` alone: a key per colour and white."""
@@ -746,7 +763,7 @@ class _Writer:
             out(f"nx{p}, cr{p}, bx{p}, cl{p}, lk{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells, s{p}.locked")
             if rules.lucky:
                 out(f"L{p} = s{p}.lucky")
-        out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
+        out("cross, closing, closings, in_game, closed = game.cross, game.closing, game.closings, table.in_game,"
             " table.closed")
         out("effects, unlock = game.effects, game.unlock")
         for p in range(players):
@@ -787,10 +804,11 @@ class _Writer:
             self.dispatch("t", list(range(2, self.sums)), self.action1)
             out("if closing:")
             with out.indent():
-                self.sync(1)
-                out("close_rows()")
-                self.closed()
+                self.close(1)
             self.dispatch("active", list(range(players)), self.action2)
+            out("if closing:")
+            with out.indent():
+                self.close(2)
         out("if rolls != table.rolls:")
         with out.indent():
             self.sync(2)
