@@ -34,14 +34,14 @@ Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
 A framed cell's bonus chain (``Game.bonus``, ``Game.forced``), a symbol's
-count, a row's last cell with its lock and rows closing at the end of an
-action are written out too (``chain``, ``symbol``, ``lock``, ``close``); rare
-events (a power that crosses when unlocked, a cell both framed and with a
-symbol, a last cell framed or with a symbol) are handed to the generic
-engine's own methods, with the
-table brought up to date first, so those rules are written once; the views of
-the sheets they touched are read again after them.  A subclass of ``Game``
-that watches those methods is played by the generic loop.
+count, a row's last cell with its lock (``Game.shut``) and rows closing at the
+end of an action (``Game.close_rows``) are written out too (``chain``,
+``symbol``, ``lock``, ``close``); rare events (a power that crosses when
+unlocked, a cell both framed and with a symbol, a last cell framed or with a
+symbol) are handed to the generic engine's own methods, with the table brought
+up to date first, so those rules are written once; the views of the sheets
+they touched are read again after them.  A subclass of ``Game`` that watches
+any of those methods is played by the generic loop.
 """
 
 from __future__ import annotations
