@@ -46,7 +46,7 @@ any of those methods is played by the generic loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from operator import add
 from typing import TYPE_CHECKING
@@ -191,7 +191,8 @@ class _Writer:
                     self.bind(f"VH{k}_{box}_{r}", threat[box][r])
         self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (self.width - 2)))
         # Colours spread over rows, each colour and number in one row at most: action 2 reads its
-        # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
+        # keys through a tuple of the active seat's views (A), the row of each colour and number
+        # (RW) coming with the roll (``y01``, ...).
         rows_of: dict[int, list[int]] = {}
         for r in range(rules.rows):
             for i in range(rules.last[r] + 1):
@@ -201,6 +202,8 @@ class _Writer:
         if self.listed:
             self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
+        # the colours whose row action 2 finds by the number (RW): spread over rows
+        self.found = [c for c in self.colours if self.listed and sum(c in row for row in rules.colour) > 1]
         if rules.bar:  # per bonus bar box: the row it sends a cross to
             self.bind("BR", tuple(rules.row_of_colour[c] for c in rules.bar))
         if rules.powers:  # per power: its symbol's cells, and whether it crosses when unlocked
@@ -233,15 +236,10 @@ class _Writer:
     def refresh(self, p: int) -> None:
         self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
         self.mask(p)
-        if self.listed:
-            for kind in "ah":
-                self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
 
     def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask (only the
-        row's without ``seat_mask``: the caller works out ``M{p}`` later)."""
-        if self.listed:
-            self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
+        """Row ``r``'s views of seat ``p`` changed: the seat's mask too (only the row's without
+        ``seat_mask``: the caller works out ``M{p}`` later)."""
         if seat_mask:
             self.mask(p, r)
         else:
@@ -658,10 +656,12 @@ class _Writer:
         for kind in ("a", "h"):
             out("if ac:" if kind == "a" else "else:")
             with out.indent():
+                if min(row_of.values()) < 0:  # the seat's views by row, and SHUTV for a number no row has
+                    out(f"A = ({', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV)")
                 for key, (c, r, white) in zip(keys, places):
                     x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
-                    if r < 0:  # a colour spread over rows: the row of its number read from RW
-                        out(f"{key} = L{kind}{p}[RW[{x}]][{x}]{test}")
+                    if r < 0:  # a colour spread over rows: the row of its number from RW, with the roll
+                        out(f"{key} = A[y{c}{white[1]}][{x}]{test}")
                         continue
                     if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
                         test = ""
@@ -669,20 +669,23 @@ class _Writer:
         crosses: list[Callable[[], None]] = []
         for c, r, white in places:
             if r < 0:
-                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}"))
+                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}", f"y{c}{white[1]}"))
             else:
                 crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
         self.decide(p, keys, crosses, "ac = True")
 
     def indexes(self) -> None:
-        """The roll's white sum and view indexes of white + die per colour, worked out."""
+        """The roll's white sum and view indexes of white + die per colour (and their rows, for
+        the colours found by number), worked out."""
         self.out("t = w1 + w2")
         for c in self.colours:
             die = f"(d[{_int(c)}] + {_int(c * self.step)})"
             self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
+        for c in self.found:
+            self.out(f"y{c}1 = RW[x{c}1]; y{c}2 = RW[x{c}2]")
 
-    def spread_cell(self, p: int, index: str) -> None:
-        self.out(f"v = {index}; r = RW[v]")
+    def spread_cell(self, p: int, index: str, row: str) -> None:
+        self.out(f"v = {index}; r = {row}")
         self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
 
     def coloured_cell(self, p: int, r: int, index: str) -> None:
@@ -787,8 +790,11 @@ class _Writer:
                 out(f"o = rb({_int(bits)})")
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
-                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step))
-                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
+                    rows = self.env["RW"] if self.found else ()
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step, tuple(self.found),
+                                                          rows))
+                    names = [f"x{c}1, x{c}2, " for c in self.colours] + [f"y{c}1, y{c}2, " for c in self.found]
+                    out(f"w1, w2, d, t, {''.join(names)}= {indexed}[o]")
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
                     out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
@@ -848,14 +854,20 @@ class _Writer:
 
 
 @lru_cache(maxsize=4)
-def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int) -> tuple[tuple, ...]:
-    """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
-    and of white 2 with its die (``indexes``), made once per process."""
-    columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int, found: tuple[int, ...] = (),
+             rows: tuple[int, ...] = ()) -> tuple[tuple, ...]:
+    """Per tabled roll: its dice, the white sum, for each colour the view index of white 1
+    and of white 2 with its die, then for each colour of ``found`` the rows of those two
+    indexes (``rows``, RW) (``indexes``), made once per process."""
+    columns: list[list] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
     columns.append(list(map(add, columns[0], columns[1])))
+    at = {}
     for c in colours:
         die = [roll[2][c] + c * step for roll in rolls]
-        columns += [map(add, columns[0], die), map(add, columns[1], die)]
+        at[c] = len(columns)
+        columns += [list(map(add, columns[0], die)), list(map(add, columns[1], die))]
+    for c in found:
+        columns += [[rows[x] for x in columns[at[c]]], [rows[x] for x in columns[at[c] + 1]]]
     return tuple(zip(*columns))
 
 
