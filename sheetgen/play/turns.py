@@ -270,6 +270,8 @@ class _Writer:
         for p in range(self.players):
             self.refresh(p)
         self.out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
+        if self.found:  # every colour still in the game: action 2 reads its keys without asking
+            self.out(f"ga = {' and '.join(f'g{c}' for c in self.colours)}")
 
     def close(self, action: int) -> None:
         """The end of an action with rows closed in it (``Game.close_rows`` written out): each row
@@ -288,6 +290,8 @@ class _Writer:
                 def shut(r: int) -> None:
                     c = rules.lock_colour[r]
                     out(f"in_game.remove({_int(c)}); g{c} = False")
+                    if self.found:
+                        out("ga = False")
                     for p in range(self.players):
                         out(f"if nx{p}[{_int(r)}] != {_int(SHUT)}:")
                         with out.indent():
@@ -658,14 +662,15 @@ class _Writer:
             with out.indent():
                 if min(row_of.values()) < 0:  # the seat's views by row, and SHUTV for a number no row has
                     out(f"A = ({', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV)")
-                for key, (c, r, white) in zip(keys, places):
-                    x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
-                    if r < 0:  # a colour spread over rows: the row of its number from RW, with the roll
-                        out(f"{key} = A[y{c}{white[1]}][{x}]{test}")
-                        continue
-                    if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
-                        test = ""
-                    out(f"{key} = {kind}{p}_{r}[{x}]{test}")
+                    # until a colour leaves the game (as a row of another colour closes) its keys need no test
+                    out("if ga:")
+                    with out.indent():
+                        self.coloured_key_reads(p, kind, keys, places, tested=False)
+                    out("else:")
+                    with out.indent():
+                        self.coloured_key_reads(p, kind, keys, places, tested=True)
+                else:
+                    self.coloured_key_reads(p, kind, keys, places, tested=True)
         crosses: list[Callable[[], None]] = []
         for c, r, white in places:
             if r < 0:
@@ -673,6 +678,19 @@ class _Writer:
             else:
                 crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
         self.decide(p, keys, crosses, "ac = True")
+
+    def coloured_key_reads(self, p: int, kind: str, keys: list[str], places: list[tuple[int, int, str]],
+                           tested: bool) -> None:
+        """The keys of action 2's places (colour, row or -1 for a colour found by number, white) read
+        from seat ``p``'s views ``kind``; ``tested``: NEVER for a colour out of the game."""
+        for key, (c, r, white) in zip(keys, places):
+            x, test = f"x{c}{white[1]}", f" if g{c} else NEVER" if tested else ""  # the roll's view index (see write)
+            if r < 0:  # a colour spread over rows: the row of its number from RW, with the roll
+                self.out(f"{key} = A[y{c}{white[1]}][{x}]{test}")
+                continue
+            if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
+                test = ""
+            self.out(f"{key} = {kind}{p}_{r}[{x}]{test}")
 
     def indexes(self) -> None:
         """The roll's white sum and view indexes of white + die per colour (and their rows, for
