@@ -186,9 +186,9 @@ class _Writer:
             calm, threat = views(rules, rank, False), views(rules, rank, True)
             self.made.append((calm, threat))
             for box in range(len(calm)):
-                for r in range(self.rows):
-                    self.bind(f"VA{k}_{box}_{r}", calm[box][r])
-                    self.bind(f"VH{k}_{box}_{r}", threat[box][r])
+                for r in range(self.rows):  # per next cell and crosses: the calm view, under threat, its mask
+                    self.bind(f"V{k}_{box}_{r}", tuple(tuple((a, h, a[1]) for a, h in zip(calm_n, threat_n))
+                                                       for calm_n, threat_n in zip(calm[box][r], threat[box][r])))
         self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (self.width - 2)))
         # Colours spread over rows, each colour and number in one row at most: action 2 reads its
         # keys through a tuple of the active seat's views (A), the row of each colour and number
@@ -230,26 +230,31 @@ class _Writer:
                  f"rolls, active, (w1, w2), d, {_int(action)}, ac")
 
     def names(self, p: int) -> str:
-        """Seat ``p``'s views as a target list."""
-        return ", ".join([f"a{p}_{r}" for r in range(self.rows)] + [f"h{p}_{r}" for r in range(self.rows)]) + ","
+        """Seat ``p``'s views and masks as a target list."""
+        return "".join(f"{kind}{p}_{r}, " for kind in "ahm" for r in range(self.rows))
 
     def refresh(self, p: int) -> None:
-        self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+        self.out(f"{self.names(p)}= VIEW{self.rank(p)}(s{p})")
         self.mask(p)
 
-    def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the seat's mask too (only the row's without
-        ``seat_mask``: the caller works out ``M{p}`` later)."""
-        if seat_mask:
-            self.mask(p, r)
-        else:
-            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+    def view(self, p: int, r: int, box: int, n: str, c: str = "c") -> None:
+        """Row ``r`` of seat ``p`` with next cell ``n`` and ``c`` crosses (and the small box under
+        its rightmost cross crossed: ``box``): its calm view, its view under threat and its mask."""
+        self.out(f"a{p}_{r}, h{p}_{r}, m{p}_{r} = V{self.rank(p)}_{box}_{r}[{n}][{c}]")
 
-    def mask(self, p: int, row: int | None = None) -> None:
+    def shut_views(self, p: int, r: int) -> None:
+        """Row ``r`` of seat ``p`` shut: no key, no number in its mask."""
+        self.out(f"a{p}_{r} = h{p}_{r} = SHUTV; m{p}_{r} = 0")
+
+    def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
+        """Row ``r``'s views and mask of seat ``p`` changed: the seat's mask too (not with
+        ``seat_mask`` False: the caller works out ``M{p}`` later)."""
+        if seat_mask:
+            self.mask(p)
+
+    def mask(self, p: int) -> None:
         """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
-        (each row's, ``m{p}_{r}``, read again from its view: ``row``'s, or every row's)."""
-        for r in range(self.rows) if row is None else (row,):
-            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+        (the union of each row's, ``m{p}_{r}``: index 1 of its calm view)."""
         self.out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def touched(self, p: int) -> None:
@@ -257,13 +262,17 @@ class _Writer:
         read again.  It only crosses cells, so a changed row's next small box is free, or the row shut."""
         from .game import SHUT
 
-        out, k = self.out, self.rank(p)
+        out = self.out
         for r in range(self.rows):
             out(f"if cr{p}[{_int(r)}] != y[{_int(r)}]:")
             with out.indent():
                 out(f"n = nx{p}[{_int(r)}]; c = cr{p}[{_int(r)}]")
-                out(f"if n == {_int(SHUT)}: a{p}_{r} = h{p}_{r} = SHUTV")
-                out(f"else: a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+                out(f"if n == {_int(SHUT)}:")
+                with out.indent():
+                    self.shut_views(p, r)
+                out("else:")
+                with out.indent():
+                    self.view(p, r, 0, "n")
                 self.keep(p, r)
 
     def refresh_all(self) -> None:
@@ -298,8 +307,7 @@ class _Writer:
                             out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
                             for box in rules.bar_boxes[r]:
                                 out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
-                            out(f"a{p}_{r} = h{p}_{r} = SHUTV")
-                            self.keep(p, r, seat_mask=False)
+                            self.shut_views(p, r)
 
                 self.dispatch("r", list(range(self.rows)), shut)
         out("closings.extend(closing); closing.clear()")
@@ -312,7 +320,7 @@ class _Writer:
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= {_int(i)}:")
             out.depth += 1
@@ -321,7 +329,7 @@ class _Writer:
             out(f"c = cr{p}[{_int(r)}] + {_int(rules.weight[r][i])}")
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
-            out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
+            self.view(p, r, 0, _int(i + 1))
             self.keep(p, r)
             if not rules.plain[r][i]:
                 self.effects(p, r, _int(i), action, self.kind(r, i))
@@ -352,7 +360,7 @@ class _Writer:
         out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
         for box in rules.bar_boxes[r]:
             out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
-        out(f"a{p}_{r} = h{p}_{r} = SHUTV")
+        self.shut_views(p, r)
         self.keep(p, r, seat_mask)
 
     def kind(self, r: int, i: int) -> int:
@@ -420,7 +428,7 @@ class _Writer:
         last cell, or a cell with a symbol, by the engine, which goes on from there."""
         from .game import CROSSED, FREE
 
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         out(f"while {_int(FREE)} in bar{p}:")
         with out.indent():
             out(f"bb = bar{p}.index({_int(FREE)}); bar{p}[bb] = {_int(CROSSED)}")
@@ -435,8 +443,7 @@ class _Writer:
                     out(f"cr{p}[{_int(r)}] = c")
                     out(f"br{p}[{_int(r)}] += ww")
                     out(f"nx{p}[{_int(r)}] = nn + 1")
-                    out(f"a{p}_{r} = VA{k}_0_{r}[nn + 1][c]; h{p}_{r} = VH{k}_0_{r}[nn + 1][c]")
-                    self.keep(p, r, seat_mask=False)  # M{p} once the chain ends
+                    self.view(p, r, 0, "nn + 1")  # M{p} once the chain ends
                     kinds = {self.kind(r, j) for j in range(rules.last[r])}
                     if kinds <= {0, 1}:
                         if 1 in kinds:
@@ -463,18 +470,18 @@ class _Writer:
         out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def box(self, p: int, r: int, i: str, n: int | str) -> None:
-        k, out = self.rank(p), self.out
+        out = self.out
         bit = _int(1 << int(i)) if i.isdigit() else f"1 << {i}"
         nxt = _int(n) if isinstance(n, int) else n
         out(f"bx{p}[{_int(r)}] |= {bit}")
         out(f"c = cr{p}[{_int(r)}] + 1")
         out(f"cr{p}[{_int(r)}] = c")
-        out(f"a{p}_{r} = VA{k}_1_{r}[{nxt}][c]; h{p}_{r} = VH{k}_1_{r}[{nxt}][c]")
+        self.view(p, r, 1, nxt)
         self.keep(p, r)
 
     def cell_at(self, p: int, r: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a name) of row ``r``."""
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= i:")
             out.depth += 1
@@ -484,7 +491,7 @@ class _Writer:
             out(f"c = cr{p}[{_int(r)}] + WEIGHT_{r}[i]")
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = n = i + 1")
-            out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+            self.view(p, r, 0, "n")
             self.keep(p, r)
             if rules.has_special and not all(rules.plain[r][:-1]):
                 out(f"if not PLAIN_{r}[i]:")
@@ -848,7 +855,8 @@ class _Writer:
         for k in range(len(self.ranks)):
             calm, threat = self.made[k]
             fresh = self.bind(f"FRESH{k}", (*(calm[0][r][0][0] for r in range(self.rows)),
-                                            *(threat[0][r][0][0] for r in range(self.rows))))
+                                            *(threat[0][r][0][0] for r in range(self.rows)),
+                                            *(calm[0][r][0][0][1] for r in range(self.rows))))
             zeros = self.bind("ZEROS", [0] * self.rows)
             out(f"def VIEW{k}(s):")
             with out.indent():
@@ -858,16 +866,15 @@ class _Writer:
                     out(f"n = nx[{_int(r)}]")
                     out(f"if n == {_int(SHUT)}:")
                     with out.indent():
-                        out(f"a{r} = h{r} = SHUTV")
+                        out(f"a{r} = h{r} = SHUTV; m{r} = 0")
                     if self.rules.bis:  # the small box under the rightmost cross crossed
                         out(f"elif n and bx[{_int(r)}] >> (n - 1) & 1:")
                         with out.indent():
-                            out(f"c = cr[{_int(r)}]; a{r} = VA{k}_1_{r}[n][c]; h{r} = VH{k}_1_{r}[n][c]")
+                            out(f"a{r}, h{r}, m{r} = V{k}_1_{r}[n][cr[{_int(r)}]]")
                     out("else:")
                     with out.indent():
-                        out(f"c = cr[{_int(r)}]; a{r} = VA{k}_0_{r}[n][c]; h{r} = VH{k}_0_{r}[n][c]")
-                names = [f"a{r}" for r in range(self.rows)] + [f"h{r}" for r in range(self.rows)]
-                out(f"return {', '.join(names)},")
+                        out(f"a{r}, h{r}, m{r} = V{k}_0_{r}[n][cr[{_int(r)}]]")
+                out(f"return {''.join(f'{kind}{r}, ' for kind in 'ahm' for r in range(self.rows))}")
         return out.lines
 
 
