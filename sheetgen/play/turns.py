@@ -553,14 +553,16 @@ class _Writer:
             if rules.lucky:
                 out.depth -= 1
 
-    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "",
-               some: bool = False) -> None:
-        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``.
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]],
+               then: str | Callable[[], None] = "", some: bool = False) -> None:
+        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``,
+        then ``then`` (a line, or what writes the lines; by default: the active seat crossed).
 
         The first key at the least is found in order; only then are the keys after it
         compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
         least, and the search runs once more.  ``some``: a key is known to be below NEVER."""
         out, single = self.out, self.seats[p][1]
+        after = then if callable(then) else partial(out, then or f"if active == {_int(p)}: ac = True")
         out(f"m = {keys[0]}")
         for key in keys[1:]:
             out(f"if {key} < m: m = {key}")
@@ -570,7 +572,7 @@ class _Writer:
                 if single:
                     out(f"draw{p}(1)")
                 crosses[0]()
-                out(then or f"if active == {_int(p)}: ac = True")
+                after()
                 return
             if single:
                 out("tied = False")
@@ -590,7 +592,7 @@ class _Writer:
                             out(f"if not tied: draw{p}(1)")
                         cross()
                 out("break")
-            out(then or f"if active == {_int(p)}: ac = True")
+            after()
 
     def lucky_action1(self, p: int, t: int) -> None:
         """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: after the cells of ``t``,
@@ -678,13 +680,12 @@ class _Writer:
                         self.coloured_key_reads(p, kind, keys, places, tested=True)
                 else:
                     self.coloured_key_reads(p, kind, keys, places, tested=True)
-        crosses: list[Callable[[], None]] = []
-        for c, r, white in places:
-            if r < 0:
-                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}", f"y{c}{white[1]}"))
-            else:
-                crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
-        self.decide(p, keys, crosses, "ac = True")
+        if self.found:  # each place names its row and view index, one cross for all after the choice
+            moves = [f"r = {f'y{c}{white[1]}' if r < 0 else _int(r)}; v = x{c}{white[1]}" for c, r, white in places]
+            self.decide(p, keys, [partial(out, move) for move in moves], partial(self.spread_cell, p))
+            return
+        self.decide(p, keys, [partial(self.coloured_cell, p, r, f"x{c}{white[1]}") for c, r, white in places],
+                    "ac = True")
 
     def coloured_key_reads(self, p: int, kind: str, keys: list[str], places: list[tuple[int, int, str]],
                            tested: bool) -> None:
@@ -709,9 +710,10 @@ class _Writer:
         for c in self.found:
             self.out(f"y{c}1 = RW[x{c}1]; y{c}2 = RW[x{c}2]")
 
-    def spread_cell(self, p: int, index: str, row: str) -> None:
-        self.out(f"v = {index}; r = {row}")
+    def spread_cell(self, p: int) -> None:
+        """Seat ``p``'s action 2 in row ``r`` at view index ``v``."""
         self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+        self.out("ac = True")
 
     def coloured_cell(self, p: int, r: int, index: str) -> None:
         self.out(f"i = IX_{r}[{index}]")
