@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import add
+from operator import add, attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
@@ -381,6 +381,10 @@ def _own_effects(game: type) -> bool:
     return found
 
 
+_SEAT = attrgetter("rank", "draw_single")  # a Ranked seat as the written loop knows it (``Seats``)
+_DRAW = attrgetter("randrange")
+
+
 class Game:
     """One game: players' strategies in seat order, a source of dice, lucky numbers per seat.
 
@@ -414,13 +418,9 @@ class Game:
             self.run()
         except GameOver as over:
             end = over.end
-        return GameResult(
-            rolls=self.table.rolls,
-            end=end,
-            closings=tuple(self.closings),
-            sheets=self.sheets,
-            scores=tuple([score(self.rules, sheet) for sheet in self.sheets]),
-        )
+        sheets = self.sheets  # (rolls, end, closings, sheets, scores)
+        return GameResult(self.table.rolls, end, tuple(self.closings), sheets,
+                          tuple(map(score, itertools.repeat(self.rules, len(sheets)), sheets)))
 
     def run(self) -> None:
         """The turn loop, until ``GameOver`` or the end of the dice.  Everything
@@ -433,10 +433,10 @@ class Game:
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
         own = type(self) is Game or _own_effects(type(self))
-        if inline and own and self.written and {type(choose) for choose in strategies} == {Ranked}:
+        if inline and own and self.written and set(map(type, strategies)) == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
-            loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
-            loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
+            loop = rules.loop(tuple(map(_SEAT, ranked)))
+            loop(self, table, sheets, list(map(_DRAW, ranked)), self.dice)
             return
         close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
         by_sum, by_roll = rules.by_sum, rules.by_roll
