@@ -560,7 +560,8 @@ class _Writer:
 
         The first key at the least is found in order; only then are the keys after it
         compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
-        least, and the search runs once more.  ``some``: a key is known to be below NEVER."""
+        least, and the search runs once more.  Two at the least (most ties) are drawn
+        here, more by ``PICK``.  ``some``: a key is known to be below NEVER."""
         out, single = self.out, self.seats[p][1]
         after = then if callable(then) else partial(out, then or f"if active == {_int(p)}: ac = True")
         out(f"m = {keys[0]}")
@@ -582,12 +583,17 @@ class _Writer:
                     out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
                     with out.indent():
                         if j < len(keys) - 1:
-                            out(f"if {' or '.join(f'{key} == m' for key in keys[j + 1:])}:")
+                            later = keys[j + 1:]
+                            out(f"if {' or '.join(f'{key} == m' for key in later)}:")
                             with out.indent():
-                                out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
                                 if single:
                                     out("tied = True")
-                                out("continue")
+                                if len(later) > 1:
+                                    out(f"if {' + '.join(f'({key} == m)' for key in later)} > 1:")
+                                    with out.indent():
+                                        out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                                        out("continue")
+                                out(f"if draw{p}(2): {keys[j]} = NEVER; continue  # the other")
                         if single:
                             out(f"if not tied: draw{p}(1)")
                         cross()
