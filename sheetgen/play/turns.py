@@ -15,20 +15,24 @@ lucky cross, at index 1 the numbers it has a key for, as bits (no cell is
 number 0 or 1).  A view depends only on the row's next cell, its crosses and
 (with small boxes) whether the box under its rightmost cross is crossed, so
 all views are made once per rank and grid (``views``) and a cross replaces
-the row's two views by two look-ups.  A decision is then one subscript per
-place:
+the row's two views and its mask by one look-up (``V`` tables of the three).
+A decision is then one subscript per place:
 
 - action 1: per white sum, each seat's places are constants, the cross
   written out for each place (row, cell, its bit and weight as constants); a
   seat whose rows have no key for the sum (the union of their masks, ``M``)
   is passed in one test;
 - action 2: every place of white 1 and white 2 with each colour's die read
-  at once from the active seat's views (through per-seat lists of them where
-  a colour is spread over rows, its row found by colour and number);
+  at once from the active seat's views (where a colour is spread over rows,
+  through a tuple of the seat's views made at its turn, the row of each
+  colour and number coming with the roll; its keys read without a test per
+  colour while every colour is in the game);
 - a decision (``decide``) finds the first least key in order, compares only
-  the keys after it with it, and on a tie draws as the strategy draws;
+  the keys after it with it, and on a tie draws as the strategy draws (a tie
+  of two in the loop, more by ``PICK``);
 - the dice of a ``RandomDice`` are drawn in the loop, the same draws; a
-  tabled roll brings its white sum and action 2's view indexes (``_indexed``).
+  tabled roll brings its white sum and action 2's view indexes and rows
+  (``_indexed``).
 
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
