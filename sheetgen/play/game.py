@@ -37,7 +37,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import add, attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -419,8 +419,7 @@ class Game:
         except GameOver as over:
             end = over.end
         sheets = self.sheets  # (rolls, end, closings, sheets, scores)
-        return GameResult(self.table.rolls, end, tuple(self.closings), sheets,
-                          tuple(map(score, itertools.repeat(self.rules, len(sheets)), sheets)))
+        return GameResult(self.table.rolls, end, tuple(self.closings), sheets, scores(self.rules, sheets))
 
     def run(self) -> None:
         """The turn loop, until ``GameOver`` or the end of the dice.  Everything
@@ -728,23 +727,38 @@ class Game:
 
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
-    points = rules.points
-    rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
-    penalty_points = -rules.penalty_points * sheet.penalties
+    return scores(rules, (sheet,))[0]
+
+
+_sheet_score = partial(tuple.__new__, SheetScore)  # SheetScore(*fields) without its __new__ in Python
+
+
+def scores(rules: Rulebook, sheets: Sequence[Sheet]) -> tuple[SheetScore, ...]:
+    """``score`` of each sheet, in one call (every game ends with it)."""
+    points, penalty = rules.points, rules.penalty_points
+    found = []
+    for sheet in sheets:
+        rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
+        penalty_points = -penalty * sheet.penalties
+        power_points = _power_points(rules, sheet, rows, penalty_points) if sheet.unlocked else 0
+        found.append(_sheet_score((rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)))
+    return tuple(found)
+
+
+def _power_points(rules: Rulebook, sheet: Sheet, rows: tuple[int, ...], penalty_points: int) -> int:
     power_points = 0
-    if sheet.unlocked:
-        applied: set[Effect] = set()
-        for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
-            effect = rules.powers[power].effect
-            if effect is Effect.BONUS_POINTS:
-                power_points += rules.powers[power].amount
-            elif effect not in applied:  # the end-of-game states count once
-                if effect is Effect.DOUBLE_LOWEST_ROW:
-                    power_points += min(rows)
-                elif effect is Effect.NO_PENALTIES:
-                    power_points -= penalty_points
-            applied.add(effect)
-    return SheetScore(rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)
+    applied: set[Effect] = set()
+    for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
+        effect = rules.powers[power].effect
+        if effect is Effect.BONUS_POINTS:
+            power_points += rules.powers[power].amount
+        elif effect not in applied:  # the end-of-game states count once
+            if effect is Effect.DOUBLE_LOWEST_ROW:
+                power_points += min(rows)
+            elif effect is Effect.NO_PENALTIES:
+                power_points -= penalty_points
+        applied.add(effect)
+    return power_points
 
 
 def marks_document(rules: Rulebook, sheet: Sheet, player: str | None = None) -> dict:
