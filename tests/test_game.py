@@ -511,12 +511,12 @@ def test_the_written_loop_draws_its_dice_as_it_reads_them_from_a_list():
             assert outcomes[0] == outcomes[1], f"{grid}, game {index}"
 
 
-def test_a_game_that_watches_the_bonus_or_the_powers_is_played_by_the_generic_loop():
-    # The written loop makes a framed cell's bonus chain and a symbol's count itself, so a
-    # subclass of Game that watches them gets the generic loop, which calls them.
+def test_a_game_that_watches_the_bonus_the_powers_or_the_locks_is_played_by_the_generic_loop():
+    # The written loop makes a framed cell's bonus chain, a symbol's count, a lock and rows
+    # closing itself, so a subclass of Game that watches them gets the generic loop, which calls them.
     from sheetgen.play.strategies import STRATEGIES
 
-    for grid, name in (("bonus", "bonus"), ("powers", "unlock")):
+    for grid, name in (("bonus", "bonus"), ("powers", "unlock"), ("classic", "shut"), ("classic", "close_rows")):
         calls = []
 
         class Watched(Game):

@@ -37,8 +37,8 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import add
+from functools import lru_cache, partial
+from operator import add, attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..grid.model import Colour, Effect, Grid, Power, Symbol, row_points
@@ -371,13 +371,18 @@ _OWN_EFFECTS: dict[type, bool] = {}
 
 
 def _own_effects(game: type) -> bool:
-    """The written loop makes a framed cell's bonus and a symbol's count itself: not for a
-    subclass of ``Game`` that watches them (found once per class)."""
+    """The written loop makes a framed cell's bonus, a symbol's count, a lock (its row shut for
+    its player) and rows closing itself: not for a subclass of ``Game`` that watches them (found
+    once per class)."""
     found = _OWN_EFFECTS.get(game)
     if found is None:
-        names = ("effects", "bonus", "forced", "unlock")
+        names = ("effects", "bonus", "forced", "unlock", "shut", "close_rows")
         found = _OWN_EFFECTS[game] = all(getattr(game, name) is getattr(Game, name) for name in names)
     return found
+
+
+_SEAT = attrgetter("rank", "draw_single")  # a Ranked seat as the written loop knows it (``Seats``)
+_DRAW = attrgetter("randrange")
 
 
 class Game:
@@ -413,13 +418,8 @@ class Game:
             self.run()
         except GameOver as over:
             end = over.end
-        return GameResult(
-            rolls=self.table.rolls,
-            end=end,
-            closings=tuple(self.closings),
-            sheets=self.sheets,
-            scores=tuple([score(self.rules, sheet) for sheet in self.sheets]),
-        )
+        sheets = self.sheets  # (rolls, end, closings, sheets, scores)
+        return GameResult(self.table.rolls, end, tuple(self.closings), sheets, scores(self.rules, sheets))
 
     def run(self) -> None:
         """The turn loop, until ``GameOver`` or the end of the dice.  Everything
@@ -432,10 +432,10 @@ class Game:
         # A cell that does nothing more is crossed here, unless a subclass watches ``cross``.
         inline = type(self).cross is Game.cross
         own = type(self) is Game or _own_effects(type(self))
-        if inline and own and self.written and {type(choose) for choose in strategies} == {Ranked}:
+        if inline and own and self.written and set(map(type, strategies)) == {Ranked}:
             ranked: list[Ranked] = strategies  # type: ignore[assignment]  # all Ranked, as checked
-            loop = rules.loop(tuple([(choose.rank, choose.draw_single) for choose in ranked]))
-            loop(self, table, sheets, [choose.randrange for choose in ranked], self.dice)
+            loop = rules.loop(tuple(map(_SEAT, ranked)))
+            loop(self, table, sheets, list(map(_DRAW, ranked)), self.dice)
             return
         close_after, bis, lucky = rules.close_after, rules.bis, rules.lucky
         by_sum, by_roll = rules.by_sum, rules.by_roll
@@ -727,23 +727,38 @@ class Game:
 
 def score(rules: Rulebook, sheet: Sheet) -> SheetScore:
     """Tally a sheet by the grid's scoring rules (the scorer's, independently applied)."""
-    points = rules.points
-    rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
-    penalty_points = -rules.penalty_points * sheet.penalties
+    return scores(rules, (sheet,))[0]
+
+
+_sheet_score = partial(tuple.__new__, SheetScore)  # SheetScore(*fields) without its __new__ in Python
+
+
+def scores(rules: Rulebook, sheets: Sequence[Sheet]) -> tuple[SheetScore, ...]:
+    """``score`` of each sheet, in one call (every game ends with it)."""
+    points, penalty = rules.points, rules.penalty_points
+    found = []
+    for sheet in sheets:
+        rows = tuple(map(points.__getitem__, map(add, sheet.crosses, sheet.locked)))  # crosses, plus 1 for a lock
+        penalty_points = -penalty * sheet.penalties
+        power_points = _power_points(rules, sheet, rows, penalty_points) if sheet.unlocked else 0
+        found.append(_sheet_score((rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)))
+    return tuple(found)
+
+
+def _power_points(rules: Rulebook, sheet: Sheet, rows: tuple[int, ...], penalty_points: int) -> int:
     power_points = 0
-    if sheet.unlocked:
-        applied: set[Effect] = set()
-        for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
-            effect = rules.powers[power].effect
-            if effect is Effect.BONUS_POINTS:
-                power_points += rules.powers[power].amount
-            elif effect not in applied:  # the end-of-game states count once
-                if effect is Effect.DOUBLE_LOWEST_ROW:
-                    power_points += min(rows)
-                elif effect is Effect.NO_PENALTIES:
-                    power_points -= penalty_points
-            applied.add(effect)
-    return SheetScore(rows, penalty_points, power_points, sum(rows) + penalty_points + power_points)
+    applied: set[Effect] = set()
+    for power in sorted(sheet.unlocked):  # the grid's order, as the scorer lists them
+        effect = rules.powers[power].effect
+        if effect is Effect.BONUS_POINTS:
+            power_points += rules.powers[power].amount
+        elif effect not in applied:  # the end-of-game states count once
+            if effect is Effect.DOUBLE_LOWEST_ROW:
+                power_points += min(rows)
+            elif effect is Effect.NO_PENALTIES:
+                power_points -= penalty_points
+        applied.add(effect)
+    return power_points
 
 
 def marks_document(rules: Rulebook, sheet: Sheet, player: str | None = None) -> dict:

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..grid.model import Grid, row_name
 from ..words import one_of, plural, signed
@@ -70,9 +71,9 @@ class Setup:
         if len(self.strategies) > self.players:
             raise ValueError(f"{len(self.strategies)} strategies for {plural(self.players, 'player')}")
 
-    @property
+    @cached_property
     def seats(self) -> tuple[str, ...]:
-        """The strategy of each seat; seat 0 rolls first."""
+        """The strategy of each seat; seat 0 rolls first (worked out once: every game reads it)."""
         return tuple([self.strategies[seat % len(self.strategies)] for seat in range(self.players)])
 
 

@@ -15,36 +15,42 @@ lucky cross, at index 1 the numbers it has a key for, as bits (no cell is
 number 0 or 1).  A view depends only on the row's next cell, its crosses and
 (with small boxes) whether the box under its rightmost cross is crossed, so
 all views are made once per rank and grid (``views``) and a cross replaces
-the row's two views by two look-ups.  A decision is then one subscript per
-place:
+the row's two views and its mask by one look-up (``V`` tables of the three).
+A decision is then one subscript per place:
 
 - action 1: per white sum, each seat's places are constants, the cross
   written out for each place (row, cell, its bit and weight as constants); a
   seat whose rows have no key for the sum (the union of their masks, ``M``)
   is passed in one test;
 - action 2: every place of white 1 and white 2 with each colour's die read
-  at once from the active seat's views (through per-seat lists of them where
-  a colour is spread over rows, its row found by colour and number);
+  at once from the active seat's views (where a colour is spread over rows,
+  through a tuple of the seat's views made at its turn, the row of each
+  colour and number coming with the roll; its keys read without a test per
+  colour while every colour is in the game);
 - a decision (``decide``) finds the first least key in order, compares only
-  the keys after it with it, and on a tie draws as the strategy draws;
+  the keys after it with it, and on a tie draws as the strategy draws (a tie
+  of two in the loop, more by ``PICK``);
 - the dice of a ``RandomDice`` are drawn in the loop, the same draws; a
-  tabled roll brings its white sum and action 2's view indexes (``_indexed``).
+  tabled roll brings its white sum and action 2's view indexes and rows
+  (``_indexed``).
 
 Only numbers go into the source, each written with ``repr`` of an ``int`` or
 ``bool`` from the rulebook (which the schema checked); tables and functions
 are passed in as the function's default arguments, never written as text.
-A framed cell's bonus chain (``Game.bonus``, ``Game.forced``) and a symbol's
-count are written out too (``chain``, ``symbol``); rare events (a row's last
-cell, a power that crosses when unlocked, a cell both framed and with a
-symbol, rows closing) are handed to the generic engine's own methods, with the
-table brought up to date first, so those rules are written once; the views of
-the sheets they touched are read again after them.  A subclass of ``Game``
-that watches those methods is played by the generic loop.
+A framed cell's bonus chain (``Game.bonus``, ``Game.forced``), a symbol's
+count, a row's last cell with its lock (``Game.shut``) and rows closing at the
+end of an action (``Game.close_rows``) are written out too (``chain``,
+``symbol``, ``lock``, ``close``); rare events (a power that crosses when
+unlocked, a cell both framed and with a symbol, a last cell framed or with a
+symbol) are handed to the generic engine's own methods, with the table brought
+up to date first, so those rules are written once; the views of the sheets
+they touched are read again after them.  A subclass of ``Game`` that watches
+any of those methods is played by the generic loop.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from operator import add
 from typing import TYPE_CHECKING
@@ -157,7 +163,7 @@ class _Writer:
     """The source of one loop: its lines, and the tables its defaults name."""
 
     def __init__(self, rules: Rulebook, seats: Seats):
-        from .game import NEVER, GameOver
+        from .game import NEVER, Closing, GameOver
 
         self.rules, self.seats = rules, seats
         self.ranks: list[Rank] = []
@@ -170,7 +176,7 @@ class _Writer:
         self.players = len(seats)
         self.rows = rules.rows
         self.sums, self.step, self.width = sums(rules), step(rules), width(rules)
-        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick)):
+        for name, value in (("NEVER", NEVER), ("GameOver", GameOver), ("PICK", _pick), ("Closing", Closing)):
             self.bind(name, value)
         for r in range(self.rows):
             self.bind(f"PLAIN_{r}", rules.plain[r])
@@ -184,12 +190,13 @@ class _Writer:
             calm, threat = views(rules, rank, False), views(rules, rank, True)
             self.made.append((calm, threat))
             for box in range(len(calm)):
-                for r in range(self.rows):
-                    self.bind(f"VA{k}_{box}_{r}", calm[box][r])
-                    self.bind(f"VH{k}_{box}_{r}", threat[box][r])
+                for r in range(self.rows):  # per next cell and crosses: the calm view, under threat, its mask
+                    self.bind(f"V{k}_{box}_{r}", tuple(tuple((a, h, a[1]) for a, h in zip(calm_n, threat_n))
+                                                       for calm_n, threat_n in zip(calm[box][r], threat[box][r])))
         self.bind("SHUTV", (NEVER, 0, *(NEVER,) * (self.width - 2)))
         # Colours spread over rows, each colour and number in one row at most: action 2 reads its
-        # keys through per-seat lists of the views (LA, LH), the row of each colour and number from RW.
+        # keys through a tuple of the active seat's views (A), the row of each colour and number
+        # (RW) coming with the roll (``y01``, ...).
         rows_of: dict[int, list[int]] = {}
         for r in range(rules.rows):
             for i in range(rules.last[r] + 1):
@@ -199,6 +206,8 @@ class _Writer:
         if self.listed:
             self.bind("RW", tuple(rows_of[v][0] if v in rows_of else rules.rows for v in range(self.width)))
         self.colours = [c for c in range(4) if any(c in row for row in rules.colour)]
+        # the colours whose row action 2 finds by the number (RW): spread over rows
+        self.found = [c for c in self.colours if self.listed and sum(c in row for row in rules.colour) > 1]
         if rules.bar:  # per bonus bar box: the row it sends a cross to
             self.bind("BR", tuple(rules.row_of_colour[c] for c in rules.bar))
         if rules.powers:  # per power: its symbol's cells, and whether it crosses when unlocked
@@ -225,31 +234,31 @@ class _Writer:
                  f"rolls, active, (w1, w2), d, {_int(action)}, ac")
 
     def names(self, p: int) -> str:
-        """Seat ``p``'s views as a target list."""
-        return ", ".join([f"a{p}_{r}" for r in range(self.rows)] + [f"h{p}_{r}" for r in range(self.rows)]) + ","
+        """Seat ``p``'s views and masks as a target list."""
+        return "".join(f"{kind}{p}_{r}, " for kind in "ahm" for r in range(self.rows))
 
     def refresh(self, p: int) -> None:
-        self.out(f"{self.names(p)} = VIEW{self.rank(p)}(s{p})")
+        self.out(f"{self.names(p)}= VIEW{self.rank(p)}(s{p})")
         self.mask(p)
-        if self.listed:
-            for kind in "ah":
-                self.out(f"L{kind}{p} = [{', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV]")
+
+    def view(self, p: int, r: int, box: int, n: str, c: str = "c") -> None:
+        """Row ``r`` of seat ``p`` with next cell ``n`` and ``c`` crosses (and the small box under
+        its rightmost cross crossed: ``box``): its calm view, its view under threat and its mask."""
+        self.out(f"a{p}_{r}, h{p}_{r}, m{p}_{r} = V{self.rank(p)}_{box}_{r}[{n}][{c}]")
+
+    def shut_views(self, p: int, r: int) -> None:
+        """Row ``r`` of seat ``p`` shut: no key, no number in its mask."""
+        self.out(f"a{p}_{r} = h{p}_{r} = SHUTV; m{p}_{r} = 0")
 
     def keep(self, p: int, r: int, seat_mask: bool = True) -> None:
-        """Row ``r``'s views of seat ``p`` changed: the lists too, and the seat's mask (only the
-        row's without ``seat_mask``: the caller works out ``M{p}`` later)."""
-        if self.listed:
-            self.out(f"La{p}[{_int(r)}] = a{p}_{r}; Lh{p}[{_int(r)}] = h{p}_{r}")
+        """Row ``r``'s views and mask of seat ``p`` changed: the seat's mask too (not with
+        ``seat_mask`` False: the caller works out ``M{p}`` later)."""
         if seat_mask:
-            self.mask(p, r)
-        else:
-            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+            self.mask(p)
 
-    def mask(self, p: int, row: int | None = None) -> None:
+    def mask(self, p: int) -> None:
         """``M{p}``: the white sums for which some row of seat ``p`` has a key in action 1, as bits
-        (each row's, ``m{p}_{r}``, read again from its view: ``row``'s, or every row's)."""
-        for r in range(self.rows) if row is None else (row,):
-            self.out(f"m{p}_{r} = a{p}_{r}[1]")
+        (the union of each row's, ``m{p}_{r}``: index 1 of its calm view)."""
         self.out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def touched(self, p: int) -> None:
@@ -257,37 +266,65 @@ class _Writer:
         read again.  It only crosses cells, so a changed row's next small box is free, or the row shut."""
         from .game import SHUT
 
-        out, k = self.out, self.rank(p)
+        out = self.out
         for r in range(self.rows):
             out(f"if cr{p}[{_int(r)}] != y[{_int(r)}]:")
             with out.indent():
                 out(f"n = nx{p}[{_int(r)}]; c = cr{p}[{_int(r)}]")
-                out(f"if n == {_int(SHUT)}: a{p}_{r} = h{p}_{r} = SHUTV")
-                out(f"else: a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+                out(f"if n == {_int(SHUT)}:")
+                with out.indent():
+                    self.shut_views(p, r)
+                out("else:")
+                with out.indent():
+                    self.view(p, r, 0, "n")
                 self.keep(p, r)
 
     def refresh_all(self) -> None:
         for p in range(self.players):
             self.refresh(p)
         self.out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
+        if self.found:  # every colour still in the game: action 2 reads its keys without asking
+            self.out(f"ga = {' and '.join(f'g{c}' for c in self.colours)}")
 
-    def closed(self) -> None:
-        """After ``close_rows``: the rows closed for everybody, shut in every seat's views."""
-        out = self.out
-        for r in range(self.rows):
-            out(f"if closed[{_int(r)}]:")
+    def close(self, action: int) -> None:
+        """The end of an action with rows closed in it (``Game.close_rows`` written out): each row
+        closed for everybody, its die out of the game, shut in every sheet that has it open
+        (``Game.shut``) and in every seat's views; the game over when enough rows are closed."""
+        from .game import FREE, ROWS_TO_END, SHUT, STRUCK
+
+        rules, out = self.rules, self.out
+        out("for cz in closing:")
+        with out.indent():
+            out("r = cz[0]")
+            out("if not closed[r]:")
             with out.indent():
-                targets = [f"{v}{p}_{r}" for p in range(self.players) for v in "ah"]
-                if self.listed:
-                    targets += [f"L{v}{p}[{_int(r)}]" for p in range(self.players) for v in "ah"]
-                out(" = ".join([*targets, "SHUTV"]))
+                out("closed[r] = True")
+
+                def shut(r: int) -> None:
+                    c = rules.lock_colour[r]
+                    out(f"in_game.remove({_int(c)}); g{c} = False")
+                    if self.found:
+                        out("ga = False")
+                    for p in range(self.players):
+                        out(f"if nx{p}[{_int(r)}] != {_int(SHUT)}:")
+                        with out.indent():
+                            out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
+                            for box in rules.bar_boxes[r]:
+                                out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
+                            self.shut_views(p, r)
+
+                self.dispatch("r", list(range(self.rows)), shut)
+        out("closings.extend(closing); closing.clear()")
+        out(f"if sum(closed) >= {_int(ROWS_TO_END)}:")
+        with out.indent():
+            self.sync(action)
+            out("raise GameOver('locks')")
         for p in range(self.players):
-            self.mask(p)
-        out("; ".join(f"g{c} = {_int(c)} in in_game" for c in self.colours))
+            out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def cell(self, p: int, r: int, i: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a constant) of row ``r``: a small box when it is left of the next cell."""
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= {_int(i)}:")
             out.depth += 1
@@ -296,19 +333,39 @@ class _Writer:
             out(f"c = cr{p}[{_int(r)}] + {_int(rules.weight[r][i])}")
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = {_int(i + 1)}")
-            out(f"a{p}_{r} = VA{k}_0_{r}[{_int(i + 1)}][c]; h{p}_{r} = VH{k}_0_{r}[{_int(i + 1)}][c]")
+            self.view(p, r, 0, _int(i + 1))
             self.keep(p, r)
             if not rules.plain[r][i]:
                 self.effects(p, r, _int(i), action, self.kind(r, i))
         else:
-            self.sync(action)
-            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
-            self.refresh(p)
+            self.lock(p, r, action)
         if rules.bis:
             out.depth -= 1
             out("else:")
             with out.indent():
                 self.box(p, r, str(i), i + 1)
+
+    def lock(self, p: int, r: int, action: int, seat_mask: bool = True) -> None:
+        """Seat ``p`` crosses the last cell of row ``r`` (it may: the caller checked) and its lock,
+        as ``Game.cross`` does: the row closed for the seat at once (``Game.shut``: its colour's free
+        bar boxes struck), for everybody when the action ends (``closing``).  A last cell framed or
+        with a symbol is crossed by the engine, which makes its effects too."""
+        from .game import FREE, SHUT, STRUCK
+
+        rules, out, i = self.rules, self.out, self.rules.last[r]
+        if rules.special[r][i]:
+            self.sync(action)
+            out(f"cross(s{p}, {_int(r)}, {_int(i)}, {_int(action)})")
+            self.refresh(p)
+            return
+        row = _int(r)
+        out(f"cl{p}[{row}] |= {_int(1 << i)}; cr{p}[{row}] += {_int(rules.weight[r][i])}; lk{p}[{row}] = True")
+        out(f"closing.append(Closing({_int(r)}, {_int(p)}, rolls, {_int(action)}, active == {_int(p)}))")
+        out(f"nx{p}[{_int(r)}] = {_int(SHUT)}")
+        for box in rules.bar_boxes[r]:
+            out(f"if bar{p}[{_int(box)}] == {_int(FREE)}: bar{p}[{_int(box)}] = {_int(STRUCK)}")
+        self.shut_views(p, r)
+        self.keep(p, r, seat_mask)
 
     def kind(self, r: int, i: int) -> int:
         """What crossing cell ``i`` of row ``r`` does beyond its cross (not its lock): 0 nothing,
@@ -375,7 +432,7 @@ class _Writer:
         last cell, or a cell with a symbol, by the engine, which goes on from there."""
         from .game import CROSSED, FREE
 
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         out(f"while {_int(FREE)} in bar{p}:")
         with out.indent():
             out(f"bb = bar{p}.index({_int(FREE)}); bar{p}[bb] = {_int(CROSSED)}")
@@ -390,8 +447,7 @@ class _Writer:
                     out(f"cr{p}[{_int(r)}] = c")
                     out(f"br{p}[{_int(r)}] += ww")
                     out(f"nx{p}[{_int(r)}] = nn + 1")
-                    out(f"a{p}_{r} = VA{k}_0_{r}[nn + 1][c]; h{p}_{r} = VH{k}_0_{r}[nn + 1][c]")
-                    self.keep(p, r, seat_mask=False)  # M{p} once the chain ends
+                    self.view(p, r, 0, "nn + 1")  # M{p} once the chain ends
                     kinds = {self.kind(r, j) for j in range(rules.last[r])}
                     if kinds <= {0, 1}:
                         if 1 in kinds:
@@ -409,10 +465,8 @@ class _Writer:
                             out("break")
                 out(f"elif nn == {_int(rules.last[r])} and cr{p}[{_int(r)}] >= {_int(rules.close_after)}:")
                 with out.indent():
-                    out(f"br{p}[{_int(r)}] += WEIGHT_{r}[nn]")
-                    self.sync(action)
-                    out(f"cross(s{p}, {_int(r)}, nn, {_int(action)})")
-                    self.refresh(p)
+                    out(f"br{p}[{_int(r)}] += {_int(rules.weight[r][rules.last[r]])}")
+                    self.lock(p, r, action, seat_mask=False)  # M{p} once the chain ends
                     out("break")
                 out("else: break")
 
@@ -420,18 +474,18 @@ class _Writer:
         out(f"M{p} = {' | '.join(f'm{p}_{r}' for r in range(self.rows))}")
 
     def box(self, p: int, r: int, i: str, n: int | str) -> None:
-        k, out = self.rank(p), self.out
+        out = self.out
         bit = _int(1 << int(i)) if i.isdigit() else f"1 << {i}"
         nxt = _int(n) if isinstance(n, int) else n
         out(f"bx{p}[{_int(r)}] |= {bit}")
         out(f"c = cr{p}[{_int(r)}] + 1")
         out(f"cr{p}[{_int(r)}] = c")
-        out(f"a{p}_{r} = VA{k}_1_{r}[{nxt}][c]; h{p}_{r} = VH{k}_1_{r}[{nxt}][c]")
+        self.view(p, r, 1, nxt)
         self.keep(p, r)
 
     def cell_at(self, p: int, r: int, action: int) -> None:
         """Seat ``p`` crosses cell ``i`` (a name) of row ``r``."""
-        rules, out, k = self.rules, self.out, self.rank(p)
+        rules, out = self.rules, self.out
         if rules.bis:
             out(f"if nx{p}[{_int(r)}] <= i:")
             out.depth += 1
@@ -441,7 +495,7 @@ class _Writer:
             out(f"c = cr{p}[{_int(r)}] + WEIGHT_{r}[i]")
             out(f"cr{p}[{_int(r)}] = c")
             out(f"nx{p}[{_int(r)}] = n = i + 1")
-            out(f"a{p}_{r} = VA{k}_0_{r}[n][c]; h{p}_{r} = VH{k}_0_{r}[n][c]")
+            self.view(p, r, 0, "n")
             self.keep(p, r)
             if rules.has_special and not all(rules.plain[r][:-1]):
                 out(f"if not PLAIN_{r}[i]:")
@@ -449,9 +503,7 @@ class _Writer:
                     self.effects_at(p, r, "i", action)
         out("else:")
         with out.indent():
-            self.sync(action)
-            out(f"cross(s{p}, {_int(r)}, i, {_int(action)})")
-            self.refresh(p)
+            self.lock(p, r, action)
         if rules.bis:
             out.depth -= 1
             out("else:")
@@ -505,14 +557,17 @@ class _Writer:
             if rules.lucky:
                 out.depth -= 1
 
-    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]], then: str = "",
-               some: bool = False) -> None:
-        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``.
+    def decide(self, p: int, keys: list[str], crosses: Sequence[Callable[[], None]],
+               then: str | Callable[[], None] = "", some: bool = False) -> None:
+        """Seat ``p`` takes a move of least key (ties drawn as its strategy draws them), crossed by ``crosses``,
+        then ``then`` (a line, or what writes the lines; by default: the active seat crossed).
 
         The first key at the least is found in order; only then are the keys after it
         compared with it: a tie (rare) is drawn, leaving the chosen key alone at the
-        least, and the search runs once more.  ``some``: a key is known to be below NEVER."""
+        least, and the search runs once more.  Two at the least (most ties) are drawn
+        here, more by ``PICK``.  ``some``: a key is known to be below NEVER."""
         out, single = self.out, self.seats[p][1]
+        after = then if callable(then) else partial(out, then or f"if active == {_int(p)}: ac = True")
         out(f"m = {keys[0]}")
         for key in keys[1:]:
             out(f"if {key} < m: m = {key}")
@@ -522,7 +577,7 @@ class _Writer:
                 if single:
                     out(f"draw{p}(1)")
                 crosses[0]()
-                out(then or f"if active == {_int(p)}: ac = True")
+                after()
                 return
             if single:
                 out("tied = False")
@@ -532,17 +587,22 @@ class _Writer:
                     out("else:" if j == len(keys) - 1 else f"{'elif' if j else 'if'} {keys[j]} == m:")
                     with out.indent():
                         if j < len(keys) - 1:
-                            out(f"if {' or '.join(f'{key} == m' for key in keys[j + 1:])}:")
+                            later = keys[j + 1:]
+                            out(f"if {' or '.join(f'{key} == m' for key in later)}:")
                             with out.indent():
-                                out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
                                 if single:
                                     out("tied = True")
-                                out("continue")
+                                if len(later) > 1:
+                                    out(f"if {' + '.join(f'({key} == m)' for key in later)} > 1:")
+                                    with out.indent():
+                                        out(f"{', '.join(keys)}, = PICK(draw{p}, m, {', '.join(keys)})")
+                                        out("continue")
+                                out(f"if draw{p}(2): {keys[j]} = NEVER; continue  # the other")
                         if single:
                             out(f"if not tied: draw{p}(1)")
                         cross()
                 out("break")
-            out(then or f"if active == {_int(p)}: ac = True")
+            after()
 
     def lucky_action1(self, p: int, t: int) -> None:
         """Seat ``p``'s action 1 when ``t`` is one of its lucky numbers: after the cells of ``t``,
@@ -610,11 +670,6 @@ class _Writer:
             with out.indent():
                 self.sync(2)
                 out("raise GameOver('penalties')")
-        out("if closing:")
-        with out.indent():
-            self.sync(2)
-            out("close_rows()")
-            self.closed()
 
     def coloured_keys(self, p: int, row_of: dict[int, int], whites: tuple[str, ...]) -> None:
         """Action 2 of seat ``p`` where colour ``c`` is in row ``row_of[c]`` alone: a key per colour and white."""
@@ -624,32 +679,51 @@ class _Writer:
         for kind in ("a", "h"):
             out("if ac:" if kind == "a" else "else:")
             with out.indent():
-                for key, (c, r, white) in zip(keys, places):
-                    x, test = f"x{c}{white[1]}", f" if g{c} else NEVER"  # the roll's view index (see write)
-                    if r < 0:  # a colour spread over rows: the row of its number read from RW
-                        out(f"{key} = L{kind}{p}[RW[{x}]][{x}]{test}")
-                        continue
-                    if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
-                        test = ""
-                    out(f"{key} = {kind}{p}_{r}[{x}]{test}")
-        crosses: list[Callable[[], None]] = []
-        for c, r, white in places:
-            if r < 0:
-                crosses.append(partial(self.spread_cell, p, f"x{c}{white[1]}"))
-            else:
-                crosses.append(partial(self.coloured_cell, p, r, f"x{c}{white[1]}"))
-        self.decide(p, keys, crosses, "ac = True")
+                if min(row_of.values()) < 0:  # the seat's views by row, and SHUTV for a number no row has
+                    out(f"A = ({', '.join(f'{kind}{p}_{r}' for r in range(self.rows))}, SHUTV)")
+                    # until a colour leaves the game (as a row of another colour closes) its keys need no test
+                    out("if ga:")
+                    with out.indent():
+                        self.coloured_key_reads(p, kind, keys, places, tested=False)
+                    out("else:")
+                    with out.indent():
+                        self.coloured_key_reads(p, kind, keys, places, tested=True)
+                else:
+                    self.coloured_key_reads(p, kind, keys, places, tested=True)
+        if self.found:  # each place names its row and view index, one cross for all after the choice
+            moves = [f"r = {f'y{c}{white[1]}' if r < 0 else _int(r)}; v = x{c}{white[1]}" for c, r, white in places]
+            self.decide(p, keys, [partial(out, move) for move in moves], partial(self.spread_cell, p))
+            return
+        self.decide(p, keys, [partial(self.coloured_cell, p, r, f"x{c}{white[1]}") for c, r, white in places],
+                    "ac = True")
+
+    def coloured_key_reads(self, p: int, kind: str, keys: list[str], places: list[tuple[int, int, str]],
+                           tested: bool) -> None:
+        """The keys of action 2's places (colour, row or -1 for a colour found by number, white) read
+        from seat ``p``'s views ``kind``; ``tested``: NEVER for a colour out of the game."""
+        for key, (c, r, white) in zip(keys, places):
+            x, test = f"x{c}{white[1]}", f" if g{c} else NEVER" if tested else ""  # the roll's view index (see write)
+            if r < 0:  # a colour spread over rows: the row of its number from RW, with the roll
+                self.out(f"{key} = A[y{c}{white[1]}][{x}]{test}")
+                continue
+            if self.rules.lock_colour[r] == c:  # it leaves with its own row's lock: shut in every view by then
+                test = ""
+            self.out(f"{key} = {kind}{p}_{r}[{x}]{test}")
 
     def indexes(self) -> None:
-        """The roll's white sum and view indexes of white + die per colour, worked out."""
+        """The roll's white sum and view indexes of white + die per colour (and their rows, for
+        the colours found by number), worked out."""
         self.out("t = w1 + w2")
         for c in self.colours:
             die = f"(d[{_int(c)}] + {_int(c * self.step)})"
             self.out(f"x{c}1 = w1 + {die}; x{c}2 = w2 + {die}")
+        for c in self.found:
+            self.out(f"y{c}1 = RW[x{c}1]; y{c}2 = RW[x{c}2]")
 
-    def spread_cell(self, p: int, index: str) -> None:
-        self.out(f"v = {index}; r = RW[v]")
+    def spread_cell(self, p: int) -> None:
+        """Seat ``p``'s action 2 in row ``r`` at view index ``v``."""
         self.dispatch("r", list(range(self.rows)), lambda r: self.coloured_cross(p, r))
+        self.out("ac = True")
 
     def coloured_cell(self, p: int, r: int, index: str) -> None:
         self.out(f"i = IX_{r}[{index}]")
@@ -726,10 +800,10 @@ class _Writer:
         out(f"({''.join(f's{p}, ' for p in range(players))}) = sheets")
         out(f"({''.join(f'draw{p}, ' for p in range(players))}) = draws")
         for p in range(players):
-            out(f"nx{p}, cr{p}, bx{p}, cl{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells")
+            out(f"nx{p}, cr{p}, bx{p}, cl{p}, lk{p} = s{p}.next, s{p}.crosses, s{p}.boxes, s{p}.cells, s{p}.locked")
             if rules.lucky:
                 out(f"L{p} = s{p}.lucky")
-        out("cross, closing, close_rows, in_game, closed = game.cross, game.closing, game.close_rows, table.in_game,"
+        out("cross, closing, closings, in_game, closed = game.cross, game.closing, game.closings, table.in_game,"
             " table.closed")
         out("effects, unlock = game.effects, game.unlock")
         for p in range(players):
@@ -753,8 +827,11 @@ class _Writer:
                 out(f"o = rb({_int(bits)})")
                 out(f"while o >= {_int(outcomes)}: o = rb({_int(bits)})")
                 if tabled is not None:
-                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step))
-                    out(f"w1, w2, d, t, {''.join(f'x{c}1, x{c}2, ' for c in self.colours)}= {indexed}[o]")
+                    rows = self.env["RW"] if self.found else ()
+                    indexed = self.bind("ROLLS", _indexed(tabled, tuple(self.colours), self.step, tuple(self.found),
+                                                          rows))
+                    names = [f"x{c}1, x{c}2, " for c in self.colours] + [f"y{c}1, y{c}2, " for c in self.found]
+                    out(f"w1, w2, d, t, {''.join(names)}= {indexed}[o]")
                 else:
                     out(f"o, x = divmod(o, {_int(len(colours))})")
                     out(f"w1, w2 = {self.bind('WHITES', whites)}[o]; d = {self.bind('COLOURED', colours)}[x]")
@@ -770,10 +847,11 @@ class _Writer:
             self.dispatch("t", list(range(2, self.sums)), self.action1)
             out("if closing:")
             with out.indent():
-                self.sync(1)
-                out("close_rows()")
-                self.closed()
+                self.close(1)
             self.dispatch("active", list(range(players)), self.action2)
+            out("if closing:")
+            with out.indent():
+                self.close(2)
         out("if rolls != table.rolls:")
         with out.indent():
             self.sync(2)
@@ -789,7 +867,8 @@ class _Writer:
         for k in range(len(self.ranks)):
             calm, threat = self.made[k]
             fresh = self.bind(f"FRESH{k}", (*(calm[0][r][0][0] for r in range(self.rows)),
-                                            *(threat[0][r][0][0] for r in range(self.rows))))
+                                            *(threat[0][r][0][0] for r in range(self.rows)),
+                                            *(calm[0][r][0][0][1] for r in range(self.rows))))
             zeros = self.bind("ZEROS", [0] * self.rows)
             out(f"def VIEW{k}(s):")
             with out.indent():
@@ -799,28 +878,33 @@ class _Writer:
                     out(f"n = nx[{_int(r)}]")
                     out(f"if n == {_int(SHUT)}:")
                     with out.indent():
-                        out(f"a{r} = h{r} = SHUTV")
+                        out(f"a{r} = h{r} = SHUTV; m{r} = 0")
                     if self.rules.bis:  # the small box under the rightmost cross crossed
                         out(f"elif n and bx[{_int(r)}] >> (n - 1) & 1:")
                         with out.indent():
-                            out(f"c = cr[{_int(r)}]; a{r} = VA{k}_1_{r}[n][c]; h{r} = VH{k}_1_{r}[n][c]")
+                            out(f"a{r}, h{r}, m{r} = V{k}_1_{r}[n][cr[{_int(r)}]]")
                     out("else:")
                     with out.indent():
-                        out(f"c = cr[{_int(r)}]; a{r} = VA{k}_0_{r}[n][c]; h{r} = VH{k}_0_{r}[n][c]")
-                names = [f"a{r}" for r in range(self.rows)] + [f"h{r}" for r in range(self.rows)]
-                out(f"return {', '.join(names)},")
+                        out(f"a{r}, h{r}, m{r} = V{k}_0_{r}[n][cr[{_int(r)}]]")
+                out(f"return {''.join(f'{kind}{r}, ' for kind in 'ahm' for r in range(self.rows))}")
         return out.lines
 
 
 @lru_cache(maxsize=4)
-def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int) -> tuple[tuple, ...]:
-    """Per tabled roll: its dice, the white sum, and for each colour the view index of white 1
-    and of white 2 with its die (``indexes``), made once per process."""
-    columns: list[Iterable] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
+def _indexed(rolls: tuple[Roll, ...], colours: tuple[int, ...], step: int, found: tuple[int, ...] = (),
+             rows: tuple[int, ...] = ()) -> tuple[tuple, ...]:
+    """Per tabled roll: its dice, the white sum, for each colour the view index of white 1
+    and of white 2 with its die, then for each colour of ``found`` the rows of those two
+    indexes (``rows``, RW) (``indexes``), made once per process."""
+    columns: list[list] = [[roll[0] for roll in rolls], [roll[1] for roll in rolls], [roll[2] for roll in rolls]]
     columns.append(list(map(add, columns[0], columns[1])))
+    at = {}
     for c in colours:
         die = [roll[2][c] + c * step for roll in rolls]
-        columns += [map(add, columns[0], die), map(add, columns[1], die)]
+        at[c] = len(columns)
+        columns += [list(map(add, columns[0], die)), list(map(add, columns[1], die))]
+    for c in found:
+        columns += [[rows[x] for x in columns[at[c]]], [rows[x] for x in columns[at[c] + 1]]]
     return tuple(zip(*columns))
 
 
