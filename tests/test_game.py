@@ -14,6 +14,8 @@ import collections
 import functools
 import random
 
+import pytest
+
 from sheetgen.grid.load import load_grid
 from sheetgen.play.game import (
     BIS,
@@ -467,7 +469,8 @@ def test_a_ranked_strategy_ranked_in_the_loop_plays_as_when_it_is_called():
             assert outcomes[0] == outcomes[1], f"{grid}, game {index}"
 
 
-def test_the_written_turn_loop_plays_the_generic_loops_games_on_every_grid():
+@pytest.mark.parametrize("games", [range(4), pytest.param(range(4, 12), marks=pytest.mark.slow)])  # 1 to 4 seats each
+def test_the_written_turn_loop_plays_the_generic_loops_games_on_every_grid(games):
     # play/turns writes a turn loop per grid and table of Ranked seats; with
     # Game.written off the generic loop plays.  Same dice, same draws: the same games.
     from sheetgen.grid.load import builtin_names
@@ -478,7 +481,7 @@ def test_the_written_turn_loop_plays_the_generic_loops_games_on_every_grid():
     grids = [rules(name) for name in builtin_names()] + [rulebook(load_grid(f"tests/grids/{name}.yaml"))
                                                          for name in ("eight", "gaps")]
     for book in grids:
-        for index in range(12):
+        for index in games:
             outcomes = []
             for written in (True, False):
                 choices = random.Random(index)

@@ -229,6 +229,7 @@ def rows_shortfall(message: str) -> float | None:
     return float(found.group(2)) - float(found.group(1)) if found else None
 
 
+@pytest.mark.slow  # 10 s: a search over crowded grids
 def test_the_rows_height_guard_refuses_rows_a_fraction_of_a_millimetre_too_low(english, colour_theme, measure):
     """The guard sits exactly at its boundary: among crowded grids (more cells
     make narrower cells, whose frames leave less height for the number), the
