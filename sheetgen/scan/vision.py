@@ -144,18 +144,22 @@ def darkness(sheet: Picture, template: Picture, scale: float, boxes: Sequence[tu
     given, is the template as dark as the print may come out (hairlines printed bolder): the sheet is
     measured against it, aligned as ``template`` is."""
     cv2, np = _libraries()
-    observed, expected = sheet.pixels, template.pixels
-    if expected.shape != observed.shape:  # the raster's size rounds its own way
-        expected = cv2.resize(expected, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+    observed = sheet.pixels
+
+    def sized(picture: Picture) -> Any:  # the raster's size rounds its own way
+        pixels = picture.pixels
+        if pixels.shape == observed.shape:
+            return pixels
+        return cv2.resize(pixels, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+
+    expected = sized(template)
     paper = (expected > 0.9).astype(np.float32)
     size = int(scale * 12) | 1  # a 12 mm window: larger than a cross, smaller than a shadow's edge
     ratio = cv2.GaussianBlur(observed * paper, (size, size), 0) / np.maximum(
         cv2.GaussianBlur(expected * paper, (size, size), 0), 1e-3)
     corrected = np.ascontiguousarray(observed / np.maximum(ratio, 0.05), dtype=np.float32)
     # against the darkest expected pixel nearby: a printed edge a pixel or two off is not ink
-    bold = expected if darkest is None else darkest.pixels
-    if bold.shape != observed.shape:
-        bold = cv2.resize(bold, (sheet.width, sheet.height), interpolation=cv2.INTER_AREA)
+    bold = expected if darkest is None or darkest is template else sized(darkest)
     nearby = cv2.erode(bold, np.ones((3, 3), np.uint8))
     dark = np.clip(nearby - corrected, 0.0, 1.0)
     margin = 2 * slack
