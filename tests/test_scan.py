@@ -484,6 +484,37 @@ def test_a_doubtful_cell_is_guessed_as_it_reads_over_nearly_all_of_it():
     assert _wider(vision, hidden(x), ["cell"], [wide], [sure], [replace(f, line=0.79)]) == [sure]
 
 
+def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
+    from sheetgen.scan.read import INK, WIDE, _ends, _pixels
+    from sheetgen.scan.vision import Features
+
+    # A 6 x 6 mm cell and a low 6.2 x 3.6 mm one (a Bis cell), seen over nearly all of each.  An X runs from
+    # corner to corner; a strike crosses the middle and leaves the corners clean.  Seed 9, picture 33: a
+    # pen dot read as a doubtful "dot" guessed crossed; seed 1, picture 28: pencil X's on a mono sheet, too
+    # light for the ink threshold (doubtful "faint"), whose ends show at half of it.
+    wide, low = _pixels(Box(0, 0, 6, 6), WIDE), _pixels(Box(0, 0, 6.2, 3.6), WIDE)
+
+    def drawn(darkness, x=True, strike=False, width=50, height=50):
+        pixels = np.zeros((height, width), np.float32)
+        for t in range(3, min(width, height) - 3):
+            if x:
+                pixels[t, t - 1:t + 2] = pixels[t, width - 2 - t:width + 1 - t] = darkness
+        if strike:
+            pixels[height // 2 - 2:height // 2 + 2, 6:width - 6] = darkness
+        return vision.Picture(pixels, width, height)
+
+    pen, pencil, struck = drawn(0.7), drawn(0.15), drawn(0.7, x=False, strike=True)
+    ink, faint = Features(0.1, 0.5, 1.0, 0.6), Features(0.0, 0.0, 0.0, 0.0, faint=0.08)
+    doubt_crossed, doubt_not, sure_not = (True, 0.5, "dot"), (False, 0.5, "faint"), (False, 0.9, "stroke")
+    cases = [(pen, doubt_not, ink, True), (struck, doubt_crossed, ink, False), (pencil, doubt_not, faint, True),
+             (pen, sure_not, ink, False)]
+    for picture, read, f, guess in cases:
+        assert _ends(vision, picture, ["cell"], [wide], [read], [f]) == [(guess, read[1], read[2])], (read, guess)
+    assert INK / 2 < 0.15 < INK  # the pencil X is under the ink threshold, over half of it
+    assert _ends(vision, drawn(0.7, width=50, height=29), ["cell"], [low], [doubt_not], [ink]) == [doubt_not]
+    assert _ends(vision, pen, ["lock"], [wide], [doubt_not], [ink]) == [doubt_not]
+
+
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
     from sheetgen.scan.vision import Features
