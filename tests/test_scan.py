@@ -485,14 +485,14 @@ def test_a_doubtful_cell_is_guessed_as_it_reads_over_nearly_all_of_it():
 
 
 def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
-    from sheetgen.scan.read import INK, WIDE, _ends, _pixels
+    from sheetgen.scan.read import CORNERED, INK, _ends, _pixels
     from sheetgen.scan.vision import Features
 
-    # A 6 x 6 mm cell and a low 6.2 x 3.6 mm one (a Bis cell), seen over nearly all of each.  An X runs from
+    # A 6 x 6 mm cell and a low 6.2 x 3.6 mm one (a Bis cell), seen but for a rim clear of its frame.  An X runs from
     # corner to corner; a strike crosses the middle and leaves the corners clean.  Seed 9, picture 33: a
     # pen dot read as a doubtful "dot" guessed crossed; seed 1, picture 28: pencil X's on a mono sheet, too
     # light for the ink threshold (doubtful "faint"), whose ends show at half of it.
-    wide, low = _pixels(Box(0, 0, 6, 6), WIDE), _pixels(Box(0, 0, 6.2, 3.6), WIDE)
+    wide, low = _pixels(Box(0, 0, 6, 6), CORNERED), _pixels(Box(0, 0, 6.2, 3.6), CORNERED)
 
     def drawn(darkness, x=True, strike=False, width=50, height=50):
         pixels = np.zeros((height, width), np.float32)

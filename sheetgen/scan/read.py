@@ -47,6 +47,7 @@ WIDE = 0.06  # a doubtful cell seen again over all of it but this share of its s
 STRIKE_LINE = 0.75  # a sure cross with this share of its ink on one stroke is seen again over all of its cell
 ENDS = 0.3  # the share of a cell's side, at each of its corners, where an X's four ends lie
 END = 0.05  # a corner this much inked holds a stroke's end
+CORNERED = 0.1  # the corners are looked at this share of the cell's shorter side in: clear of its rounded frame
 FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
@@ -238,7 +239,7 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     decided = _guesses(decided, features, pixels)
     kinds, wide = [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes]
     decided = _wider(vision, dark, kinds, wide, decided, features)
-    decided = _ends(vision, dark, kinds, wide, decided, features)
+    decided = _ends(vision, dark, kinds, [_pixels(box, CORNERED) for *_, box in boxes], decided, features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
 
@@ -382,15 +383,16 @@ def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, i
     return out
 
 
-def _ends(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, int, int, int]],
+def _ends(vision: Any, dark: Picture, kinds: list[str], cells: list[tuple[int, int, int, int]],
           decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
-    """Doubtful cells guessed by their corners, seen over nearly all of each (``wide``): an X's strokes run
+    """Doubtful cells guessed by their corners, each cell seen but for a rim (``cells``: clear of its rounded
+    frame, which a pixel out reads as ink in every corner of a cell): an X's strokes run
     from corner to corner, so its ends lie in three or four of the cell's corners whatever number hides its
     middle, while a strike through the middle, a dot or a number's edge leaves every corner clean.  A
     doubtful cell with ink in three corners or more is guessed crossed; one with none, not crossed; it stays
     doubtful.  Light ink (a faint box, pencil) is looked for at half the ink threshold.  Not in a low cell
     (a Bis cell), where a strike along it reaches its corners too."""
-    unsure = [n for n, (kind, (_, sure, _), (_, _, w, h)) in enumerate(zip(kinds, decided, wide))
+    unsure = [n for n, (kind, (_, sure, _), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
               if kind == "cell" and sure < CONFIDENT and h >= LOW * w]
     if not unsure:
         return decided
@@ -398,7 +400,7 @@ def _ends(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, in
     dark_ones = [n for n in unsure if n not in light]
     out = list(decided)
     for group, threshold in ((light, INK / 2), (dark_ones, INK)):
-        for n, shares in zip(group, vision.corners(dark, [wide[n] for n in group], threshold, ENDS)):
+        for n, shares in zip(group, vision.corners(dark, [cells[n] for n in group], threshold, ENDS)):
             ends = sum(share >= END for share in shares)
             if ends >= 3 or ends == 0:
                 out[n] = (ends >= 3, decided[n][1], decided[n][2])
