@@ -515,6 +515,24 @@ def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
     assert _ends(vision, pen, ["lock"], [wide], [doubt_not], [ink]) == [doubt_not]
 
 
+def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():
+    from sheetgen.scan.read import _never_struck
+    from sheetgen.scan.vision import Features
+
+    # Seed 6, picture 74: a lock's X under its padlock read surely as one stroke (0.8); seed 6, picture 3: a
+    # pencil X on a mono sheet's bonus box, too light for ink (doubtful "faint").  The same in a cell is a
+    # strike through a skipped cell, and stays as read.
+    stroke, faint = Features(0.238, 0.78, 0.5, 0.67, line=1.0), Features(0.0, 0.0, 0.0, 0.0, faint=0.153)
+    blank = Features(0.0, 0.0, 0.0, 0.0, faint=0.01)
+    kinds = ["lock", "bar", "penalty", "cell", "lock", "bis"]
+    decided = [(False, 0.8, "stroke"), (False, 0.5, "faint"), (True, 0.9, "cross"), (False, 0.8, "stroke"),
+               (False, 1.0, "empty"), (False, 0.5, "faint")]
+    features = [stroke, faint, stroke, stroke, blank, blank]
+    assert _never_struck(kinds, decided, features) == [
+        (True, 0.5, "stroke"), (True, 0.5, "faint"), (True, 0.9, "cross"), (False, 0.8, "stroke"),
+        (False, 1.0, "empty"), (False, 0.5, "faint")]
+
+
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
     from sheetgen.scan.vision import Features
