@@ -533,6 +533,30 @@ def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():
         (False, 1.0, "empty"), (False, 0.5, "faint")]
 
 
+def test_a_cross_seen_wider_with_a_pale_second_stroke_is_not_taken():
+    from sheetgen.scan.read import INK, SCALE, STROKE, WIDE, _pixels, _wider, decide
+
+    # Seed 9, picture 28: struck Bis cells read as a doubtful stroke inside; seen wider, the edges of the
+    # number the strike crosses, a pixel out, read as a second stroke, 0.63 to 0.82 as dark as the strike.
+    # An X's second stroke is one pen's, as dark as its first.
+    box = Box(0, 0, 6, 6)
+    wide = _pixels(box, WIDE)
+
+    def drawn(second):
+        pixels = np.zeros((48, 48), np.float32)
+        for t in range(4, 44):
+            pixels[t, 46 - t:50 - t] = second
+            pixels[t, t - 3:t + 3] = 0.8  # the wider of the two: the first stroke
+        return vision.Picture(pixels, 48, 48)
+
+    doubtful = (False, 0.5, "stroke")
+    for second, pale_inside, guess in ((0.8, 0.55, True), (0.45, 0.55, False), (0.45, 0.9, True)):
+        [seen] = vision.box_features(drawn(second), [wide], INK, STROKE * SCALE)
+        assert decide(seen)[0] and decide(seen)[1] >= 0.7, decide(seen)  # seen wider: a sure cross
+        f = replace(seen, second_darkness=pale_inside)  # the inner part's reading
+        assert _wider(vision, drawn(second), ["cell"], [wide], [doubtful], [f]) == [(guess, 0.5, "stroke")], second
+
+
 def test_a_lock_beside_a_doubtful_last_cell_takes_its_guess():
     from sheetgen.scan.read import BoxReading, _locks_as_last_cells
     from sheetgen.scan.vision import Features
