@@ -371,6 +371,22 @@ def test_a_strike_beside_a_pale_second_stroke_is_doubtful_not_a_sure_cross():
     assert decide(replace(strike, second=0.25))[1] >= 0.7  # a quarter of the ink across, however pale: an X
 
 
+def test_a_second_stroke_far_paler_than_the_first_is_never_a_sure_cross():
+    from sheetgen.scan.read import CONFIDENT, decide
+    from sheetgen.scan.vision import Features
+
+    # Seed 17, picture 11: a blurred ink-saver sheet at 300 dpi, "11" struck through with one vertical line.
+    # The light number's edges beside the strike read as a second stroke, 0.45 as dark as the strike: read
+    # as a sure cross (1.0), the one sheet reported certain and read wrong on seeds 14 to 20.  The X beside
+    # it, one pen's, 0.81.
+    strike = Features(ink=0.213, spread=0.615, reach=1.0, darkness=0.439, line=0.761, faint=0.384, second=0.151,
+                      second_darkness=0.45)
+    cross = Features(ink=0.407, spread=0.571, reach=1.0, darkness=0.602, line=0.8, faint=0.462, second=0.185,
+                     second_darkness=0.81)
+    assert decide(strike) == (False, 0.5, "stroke")
+    assert decide(replace(strike, second_darkness=0.81))[:1] == (True,) and decide(cross)[1] >= CONFIDENT
+
+
 def test_a_pale_second_stroke_that_does_not_grow_when_seen_lighter_is_a_strikes_neighbour():
     from sheetgen.scan.read import INK, SCALE, STROKE, _strikes, decide
 
@@ -488,11 +504,12 @@ def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
     from sheetgen.scan.read import CORNERED, INK, _ends, _pixels
     from sheetgen.scan.vision import Features
 
-    # A 6 x 6 mm cell and a low 6.2 x 3.6 mm one (a Bis cell), seen but for a rim clear of its frame.  An X runs from
-    # corner to corner; a strike crosses the middle and leaves the corners clean.  Seed 9, picture 33: a
-    # pen dot read as a doubtful "dot" guessed crossed; seed 1, picture 28: pencil X's on a mono sheet, too
-    # light for the ink threshold (doubtful "faint"), whose ends show at half of it.
-    wide, low = _pixels(Box(0, 0, 6, 6), CORNERED), _pixels(Box(0, 0, 6.2, 3.6), CORNERED)
+    # A 6 x 6 mm cell and a low 6.2 x 3.6 mm one (a Bis cell), seen but for a rim clear of its frame.  An X
+    # runs from corner to corner; a strike crosses the middle and leaves the corners clean.  Seed 9, picture
+    # 33: a pen dot read as a doubtful "dot" guessed crossed; seed 1, picture 28: pencil X's on a mono
+    # sheet, too light for the ink threshold (doubtful "faint"), whose ends show at half of it, and on the
+    # sheet's grey cells (0.75) only at half of it times 0.75.
+    cell, low = _pixels(Box(0, 0, 6, 6), CORNERED), _pixels(Box(0, 0, 6.2, 3.6), CORNERED)
 
     def drawn(darkness, x=True, strike=False, width=50, height=50):
         pixels = np.zeros((height, width), np.float32)
@@ -503,16 +520,19 @@ def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
             pixels[height // 2 - 2:height // 2 + 2, 6:width - 6] = darkness
         return vision.Picture(pixels, width, height)
 
+    white, grey = (vision.Picture(np.full((50, 50), shade, np.float32), 50, 50) for shade in (1.0, 0.75))
     pen, pencil, struck = drawn(0.7), drawn(0.15), drawn(0.7, x=False, strike=True)
     ink, faint = Features(0.1, 0.5, 1.0, 0.6), Features(0.0, 0.0, 0.0, 0.0, faint=0.08)
     doubt_crossed, doubt_not, sure_not = (True, 0.5, "dot"), (False, 0.5, "faint"), (False, 0.9, "stroke")
-    cases = [(pen, doubt_not, ink, True), (struck, doubt_crossed, ink, False), (pencil, doubt_not, faint, True),
-             (pen, sure_not, ink, False)]
-    for picture, read, f, guess in cases:
-        assert _ends(vision, picture, ["cell"], [wide], [read], [f]) == [(guess, read[1], read[2])], (read, guess)
-    assert INK / 2 < 0.15 < INK  # the pencil X is under the ink threshold, over half of it
-    assert _ends(vision, drawn(0.7, width=50, height=29), ["cell"], [low], [doubt_not], [ink]) == [doubt_not]
-    assert _ends(vision, pen, ["lock"], [wide], [doubt_not], [ink]) == [doubt_not]
+    cases = [(pen, white, doubt_not, ink, True), (struck, white, doubt_crossed, ink, False),
+             (pencil, white, doubt_not, faint, True), (pen, white, sure_not, ink, False),
+             (drawn(0.09), white, doubt_not, faint, False), (drawn(0.09), grey, doubt_not, faint, True)]
+    for picture, paper, read, f, guess in cases:
+        assert _ends(vision, picture, paper, ["cell"], [cell], [read], [f]) == [(guess, read[1], read[2])], (
+            read, guess)
+    assert INK / 2 * 0.75 < 0.09 < INK / 2 < 0.15 < INK
+    assert _ends(vision, drawn(0.7, width=50, height=29), white, ["cell"], [low], [doubt_not], [ink]) == [doubt_not]
+    assert _ends(vision, pen, white, ["lock"], [cell], [doubt_not], [ink]) == [doubt_not]
 
 
 def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():

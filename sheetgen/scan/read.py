@@ -37,6 +37,7 @@ PENCIL_CROSS = 0.75  # a light pencil X, plain at the sheet's own threshold: cou
 PENCIL_TRACE = 0.015  # on a sheet of pencil the print hides, an "empty" box this faint is unsure
 AMBIGUOUS = 0.155  # under this share on a second stroke, with most of it on one, a box may be either
 PALE_SECOND = 0.75  # a second stroke under this share of the first's darkness is pale: perhaps a number's edge
+PALEST = 0.55  # a second stroke this much paler than the first is no pen's, however much ink it holds
 PALE_SHARE = 0.2  # ... when it holds under this share of the ink (an X's is one pen's, as dark as its first)
 LIGHT_INK = 0.3  # the mean darkness of a box's ink under which it may be light pencil, read again lighter
 STROKE = 1.6  # mm: the band a single stroke of the widest pen (1.2 mm) fills, with its wobble
@@ -241,7 +242,7 @@ def read_sheet(picture: Picture, markers: list[Marker], plan: SheetPlan, drawing
     decided = _guesses(decided, features, pixels)
     kinds, wide = [kind for kind, *_ in boxes], [_pixels(box, WIDE) for *_, box in boxes]
     decided = _wider(vision, dark, kinds, wide, decided, features)
-    decided = _ends(vision, dark, kinds, [_pixels(box, CORNERED) for *_, box in boxes], decided, features)
+    decided = _ends(vision, dark, template, kinds, [_pixels(box, CORNERED) for *_, box in boxes], decided, features)
     decided = _never_struck(kinds, decided, features)
     readings = tuple(BoxReading(kind, row, index, *d) for (kind, row, index, _), d in zip(boxes, decided))
     return SheetReading(identity, _locks_as_last_cells(readings, features), where)
@@ -391,27 +392,29 @@ def _wider(vision: Any, dark: Picture, kinds: list[str], wide: list[tuple[int, i
     return out
 
 
-def _ends(vision: Any, dark: Picture, kinds: list[str], cells: list[tuple[int, int, int, int]],
+def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells: list[tuple[int, int, int, int]],
           decided: list[tuple[bool, float, str]], features: list[Features]) -> list[tuple[bool, float, str]]:
     """Doubtful cells guessed by their corners, each cell seen but for a rim (``cells``: clear of its rounded
     frame, which a pixel out reads as ink in every corner of a cell): an X's strokes run
     from corner to corner, so its ends lie in three or four of the cell's corners whatever number hides its
     middle, while a strike through the middle, a dot or a number's edge leaves every corner clean.  A
     doubtful cell with ink in three corners or more is guessed crossed; one with none, not crossed; it stays
-    doubtful.  Light ink (a faint box, pencil) is looked for at half the ink threshold.  Not in a low cell
-    (a Bis cell), where a strike along it reaches its corners too."""
+    doubtful.  Light ink (a faint box, pencil) is looked for at half the ink threshold, times the cell's own
+    paper (its print's median, from ``template``): graphite darkens a grey cell less than white paper, a
+    mid grey pencil 0.18 at most on a mono sheet's 0.75 grey against 0.43 on white.  Not in a low cell (a Bis
+    cell), where a strike along it reaches its corners too."""
     unsure = [n for n, (kind, (_, sure, _), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
               if kind == "cell" and sure < CONFIDENT and h >= LOW * w]
     if not unsure:
         return decided
-    light = [n for n in unsure if decided[n][2] == "faint" or features[n].darkness < LIGHT_INK]
-    dark_ones = [n for n in unsure if n not in light]
+    paper = vision.quantiles(template, [cells[n] for n in unsure], 0.5)
     out = list(decided)
-    for group, threshold in ((light, INK / 2), (dark_ones, INK)):
-        for n, shares in zip(group, vision.corners(dark, [cells[n] for n in group], threshold, ENDS)):
-            ends = sum(share >= END for share in shares)
-            if ends >= 3 or ends == 0:
-                out[n] = (ends >= 3, decided[n][1], decided[n][2])
+    for n, white in zip(unsure, paper):
+        light = decided[n][2] == "faint" or features[n].darkness < LIGHT_INK
+        [shares] = vision.corners(dark, [cells[n]], INK / 2 * min(white, 1.0) if light else INK, ENDS)
+        ends = sum(share >= END for share in shares)
+        if ends >= 3 or ends == 0:
+            out[n] = (ends >= 3, decided[n][1], decided[n][2])
     return out
 
 
@@ -506,6 +509,8 @@ def decide(f: Features) -> tuple[bool, float, str]:
         # sheet's player checks); so is a second stroke much paler than the first: a blurred number's grey
         # edge beside a strike reads as ink, paler than any pen's
         return True, 0.5, "stroke or cross"
+    if f.second_darkness < PALEST:  # a strike beside a number's grey edge, blurred (no X on seeds 1 to 9 so pale)
+        return False, 0.5, "stroke"
     sure = min(1.0, 0.6 + (f.ink - 0.04) * 4 + (f.spread - 0.25))
     return True, max(0.0, sure), "cross"
 
