@@ -500,7 +500,7 @@ def test_a_doubtful_cell_is_guessed_as_it_reads_over_nearly_all_of_it():
     assert _wider(vision, hidden(x), ["cell"], [wide], [sure], [replace(f, line=0.79)]) == [sure]
 
 
-def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
+def test_a_cell_is_guessed_by_the_ends_in_its_corners_and_a_cross_without_them_is_doubtful():
     from sheetgen.scan.read import CORNERED, INK, _ends, _pixels
     from sheetgen.scan.vision import Features
 
@@ -533,6 +533,14 @@ def test_a_doubtful_cell_is_guessed_by_the_ends_in_its_corners():
     assert INK / 2 * 0.75 < 0.09 < INK / 2 < 0.15 < INK
     assert _ends(vision, drawn(0.7, width=50, height=29), white, ["cell"], [low], [doubt_not], [ink]) == [doubt_not]
     assert _ends(vision, pen, white, ["lock"], [cell], [doubt_not], [ink]) == [doubt_not]
+    # Seed 22, picture 22: a wide pen's strike down a Bis cell's "11", a round blob in the inner part's four
+    # quarters, read as a sure cross (1.0) on a sheet reported certain; its corners are clean.  A sure X stays.
+    blob = np.zeros((29, 50), np.float32)
+    blob[4:25, 21:29] = 0.8
+    sure_cross = (True, 1.0, "cross")
+    assert _ends(vision, vision.Picture(blob, 50, 29), white, ["cell"], [low], [sure_cross], [ink]) == [
+        (False, 0.5, "cross without its ends")]
+    assert _ends(vision, pen, white, ["cell"], [cell], [sure_cross], [ink]) == [sure_cross]
 
 
 def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():

@@ -402,19 +402,27 @@ def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells
     doubtful.  Light ink (a faint box, pencil) is looked for at half the ink threshold, times the cell's own
     paper (its print's median, from ``template``): graphite darkens a grey cell less than white paper, a
     mid grey pencil 0.18 at most on a mono sheet's 0.75 grey against 0.43 on white.  Not in a low cell (a Bis
-    cell), where a strike along it reaches its corners too."""
-    unsure = [n for n, (kind, (_, sure, _), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
-              if kind == "cell" and sure < CONFIDENT and h >= LOW * w]
+    cell), where a strike along it reaches its corners too.  And a sure cross, in any cell, with ink in one
+    corner or none is doubtful (guessed crossed with one, not with none): a wide pen's strike across a low
+    cell's number reads as a round blob in its four quarters, an X in the inner part (seed 22 picture 22, a
+    certain sheet read wrong; seeds 10, 16, 17), while no sure cross of seeds 1 to 9 had no end at all and 4
+    of 12,389 had one."""
+    unsure = [n for n, (kind, (crossed, sure, what), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
+              if kind == "cell" and ((sure < CONFIDENT and h >= LOW * w) or (sure >= CONFIDENT and what == "cross"))]
     if not unsure:
         return decided
     paper = vision.quantiles(template, [cells[n] for n in unsure], 0.5)
     out = list(decided)
     for n, white in zip(unsure, paper):
-        light = decided[n][2] == "faint" or features[n].darkness < LIGHT_INK
+        crossed, sure, what = decided[n]
+        light = what == "faint" or features[n].darkness < LIGHT_INK
         [shares] = vision.corners(dark, [cells[n]], INK / 2 * min(white, 1.0) if light else INK, ENDS)
         ends = sum(share >= END for share in shares)
-        if ends >= 3 or ends == 0:
-            out[n] = (ends >= 3, decided[n][1], decided[n][2])
+        if sure >= CONFIDENT:
+            if ends <= 1:  # a sure cross with its ends in no corner, or one: a strike's blob, doubtful
+                out[n] = (ends == 1, 0.5, "cross without its ends")
+        elif ends >= 3 or ends == 0:
+            out[n] = (ends >= 3, sure, what)
     return out
 
 
