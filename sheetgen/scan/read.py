@@ -407,16 +407,16 @@ def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells
     cell's number reads as a round blob in its four quarters, an X in the inner part (seed 22 picture 22, a
     certain sheet read wrong; seeds 10, 16, 17), while no sure cross of seeds 1 to 9 had no end at all and 4
     of 12,389 had one."""
-    unsure = [n for n, (kind, (crossed, sure, what), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
+    unsure = [n for n, (kind, (_, sure, what), (_, _, w, h)) in enumerate(zip(kinds, decided, cells))
               if kind == "cell" and ((sure < CONFIDENT and h >= LOW * w) or (sure >= CONFIDENT and what == "cross"))]
     if not unsure:
         return decided
     paper = vision.quantiles(template, [cells[n] for n in unsure], 0.5)
     out = list(decided)
     for n, white in zip(unsure, paper):
-        crossed, sure, what = decided[n]
+        _, sure, what = decided[n]
         light = what == "faint" or features[n].darkness < LIGHT_INK
-        [shares] = vision.corners(dark, [cells[n]], INK / 2 * min(white, 1.0) if light else INK, ENDS)
+        shares = vision.corners(dark, cells[n], INK / 2 * min(white, 1.0) if light else INK, ENDS)
         ends = sum(share >= END for share in shares)
         if sure >= CONFIDENT:
             if ends <= 1:  # a sure cross with its ends in no corner, or one: a strike's blob, doubtful

@@ -210,22 +210,19 @@ def box_features(dark: Picture, boxes: list[tuple[int, int, int, int]], threshol
     return result
 
 
-def corners(dark: Picture, boxes: list[tuple[int, int, int, int]], threshold: float,
-            part: float) -> list[tuple[float, ...]]:
-    """The share of each corner of each box (x, y, w, h pixels of ``dark``), ``part`` of its width and
-    height, darker than ``threshold``: top left, top right, bottom left, bottom right."""
-    cv2, np = _libraries()
-    out = []
-    for x, y, w, h in boxes:
-        inked = dark.pixels[max(y, 0):y + h, max(x, 0):x + w] > threshold
-        cw, ch = max(1, round(inked.shape[1] * part)), max(1, round(inked.shape[0] * part))
-        out.append(tuple(float(q.mean()) if q.size else 0.0 for q in
-                         (inked[:ch, :cw], inked[:ch, -cw:], inked[-ch:, :cw], inked[-ch:, -cw:])))
-    return out
+def corners(dark: Picture, box: tuple[int, int, int, int], threshold: float, part: float) -> tuple[float, ...]:
+    """The share of each corner of ``box`` (x, y, w, h pixels of ``dark``), ``part`` of its width and height,
+    darker than ``threshold``: top left, top right, bottom left, bottom right."""
+    x, y, w, h = box
+    inked = dark.pixels[max(y, 0):y + h, max(x, 0):x + w] > threshold
+    cw, ch = max(1, round(inked.shape[1] * part)), max(1, round(inked.shape[0] * part))
+    return tuple(float(q.mean()) if q.size else 0.0 for q in
+                 (inked[:ch, :cw], inked[:ch, -cw:], inked[-ch:, :cw], inked[-ch:, -cw:]))
 
 
 def quantiles(dark: Picture, boxes: list[tuple[int, int, int, int]], share: float) -> list[float]:
-    """The darkness under which ``share`` of each box's pixels lie (x, y, w, h pixels of ``dark``)."""
+    """The value under which ``share`` of each box's pixels lie (x, y, w, h pixels of ``dark``, or of a
+    template: its print's brightness)."""
     cv2, np = _libraries()
     pixels = dark.pixels
     return [float(np.quantile(part, share)) if (part := pixels[max(y, 0):y + h, max(x, 0):x + w]).size else 0.0
