@@ -51,6 +51,7 @@ END = 0.05  # a corner this much inked holds a stroke's end
 CORNERED = 0.1  # the corners are looked at this share of the cell's shorter side in: clear of its rounded frame
 WIDE_PALE = 0.85  # seen wider, an X's second stroke is as dark as its first: a strike's "second" is paler than this
 UNSTRUCK = 0.06  # faint ink over this share of a box no player strikes: pencil its print hides
+HOLDS_INK = 0.03  # a lock or other box with this share of its inner part inked holds a mark
 FILL = 0.6  # a fill covers more of a box than this; a wide pen's strike along a low box covers half of it
 
 
@@ -411,13 +412,13 @@ def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells
               if kind == "cell" and ((sure < CONFIDENT and h >= LOW * w) or (sure >= CONFIDENT and what == "cross"))]
     if not unsure:
         return decided
-    paper = vision.quantiles(template, [cells[n] for n in unsure], 0.5)
+    light = [n for n in unsure if decided[n][2] == "faint" or features[n].darkness < LIGHT_INK]
+    paper = dict(zip(light, vision.quantiles(template, [cells[n] for n in light], 0.5)))  # light ink's cells only
     out = list(decided)
-    for n, white in zip(unsure, paper):
+    for n in unsure:
         _, sure, what = decided[n]
-        light = what == "faint" or features[n].darkness < LIGHT_INK
-        shares = vision.corners(dark, cells[n], INK / 2 * min(white, 1.0) if light else INK, ENDS)
-        ends = sum(share >= END for share in shares)
+        threshold = INK / 2 * min(paper[n], 1.0) if n in paper else INK
+        ends = sum(share >= END for share in vision.corners(dark, cells[n], threshold, ENDS))
         if sure >= CONFIDENT:
             if ends <= 1:  # a sure cross with its ends in no corner, or one: a strike's blob, doubtful
                 out[n] = (ends == 1, 0.5, "cross without its ends")
@@ -433,8 +434,11 @@ def _never_struck(kinds: list[str], decided: list[tuple[bool, float, str]],
     frame) hides.  Such a box with ink, or with faint ink over ``UNSTRUCK``, read not crossed is guessed
     crossed, doubtful: a stray mark there is for the player to check (and a lock goes on by its row's last
     cell, next).  On the corpus's 1,300 sheets no box but a cell held ink that was not an X."""
-    return [(True, min(sure, 0.5), what) if kind != "cell" and not crossed and (f.ink >= 0.03 or f.faint >= UNSTRUCK)
-            else (crossed, sure, what) for kind, (crossed, sure, what), f in zip(kinds, decided, features)]
+    def marked(kind: str, crossed: bool, f: Features) -> bool:
+        return kind != "cell" and not crossed and (f.ink >= HOLDS_INK or f.faint >= UNSTRUCK)
+
+    return [(True, min(sure, 0.5), what) if marked(kind, crossed, f) else (crossed, sure, what)
+            for kind, (crossed, sure, what), f in zip(kinds, decided, features)]
 
 
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
@@ -456,13 +460,13 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
         if box.kind == "lock" and cell is not None and cell.confidence >= CONFIDENT:
             if cell.crossed and (not box.crossed or box.confidence < CONFIDENT):
                 box = (BoxReading(box.kind, box.row, box.index, True, min(cell.confidence, 0.8), "as its row's last"
-                                  " cell") if f.ink >= 0.03 else
+                                  " cell") if f.ink >= HOLDS_INK else
                        BoxReading(box.kind, box.row, box.index, True, 0.5, "empty, its row's last cell crossed"))
-            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < 0.03:
+            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < HOLDS_INK:
                 box = BoxReading(box.kind, box.row, box.index, False, cell.confidence, "as its row's last cell")
             # a lock with ink beside a surely empty last cell stays as read: a misread, or a sheet the rules refuse
         elif box.kind == "lock" and cell is not None and (box.confidence < CONFIDENT
-                                                          or (not box.crossed and f.ink >= 0.03)):
+                                                          or (not box.crossed and f.ink >= HOLDS_INK)):
             # beside a doubtful last cell the lock goes with the cell's guess, doubtful too (the sheet's legal
             # readings try them together): a lock in doubt, or one with ink the reader saw as no X; a lock
             # surely crossed stays so
