@@ -106,6 +106,15 @@ def rename(driver, name: str) -> None:
     field.send_keys(name, Keys.TAB)
 
 
+def open_log(driver) -> list[str]:
+    """Open the log and return its entries, once drawn: the page draws them on the
+    details' toggle event, which fires after the click has returned."""
+    driver.find_element(By.ID, "log-title").click()
+    entries = WebDriverWait(driver, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#log button"), "the log drew no entries")
+    return [entry.text for entry in entries]
+
+
 def wait_for_dialog(driver):
     """The question the page asks, once its dialog is open (an import reads its file first)."""
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.getElementById('ask').open"))

@@ -32,6 +32,7 @@ from counter_page import (
     labelled,
     message,
     next_turn,
+    open_log,
     proposal,
     rename,
     tabs,
@@ -279,9 +280,7 @@ def test_lucky_numbers_are_asked_for_and_propose_the_row_with_fewest(page):
 def test_an_earlier_cross_is_changed_in_the_log_and_an_impossible_change_refused(page):
     driver = page("classic")
     solo(driver, ("Red 2", "Red 3"), ("Red 5", "Yellow 2"))
-    driver.find_element(By.ID, "log-title").click()
-    entries = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#log button")]
-    assert entries == ["Player 1: Red 2", "Player 1: Red 3 (action 2)", "Player 1: Red 5", "Player 1: Yellow 2 (action 2)"]
+    assert open_log(driver) == ["Player 1: Red 2", "Player 1: Red 3 (action 2)", "Player 1: Red 5", "Player 1: Yellow 2 (action 2)"]
     tap(driver, "Player 1: Red 3 (action 2): change or remove")
     assert wait_for_dialog(driver) == "Player 1: Red 3"
     Select(driver.find_element(By.ID, "ask-select")).select_by_visible_text("Red 4")
