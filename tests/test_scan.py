@@ -543,6 +543,59 @@ def test_a_cell_is_guessed_by_the_ends_in_its_corners_and_a_cross_without_them_i
     assert _ends(vision, pen, white, ["cell"], [cell], [sure_cross], [ink]) == [sure_cross]
 
 
+def test_light_crossing_strokes_are_guessed_crossed_and_stay_doubtful():
+    from sheetgen.scan.read import PENCIL_CROSS, _light
+    from sheetgen.scan.vision import Features
+
+    # A pencil X on a mono sheet's grey cell (seed 26, picture 4): at the ink threshold nothing, or one of
+    # its strokes; at the sheet's own light threshold a long stroke and a short one across it.  A strike
+    # (seed 16, picture 54: a pen's, through a light number) shows one stroke, or, darker, crossings too.
+    def drawn(darkness, second):
+        pixels = np.zeros((40, 40), np.float32)
+        for t in range(2, 38):
+            pixels[t, t - 1:t + 1] = darkness
+        for t in range(2, 2 + second):
+            pixels[t, 39 - t:41 - t] = darkness
+        return vision.Picture(pixels, 40, 40)
+
+    box = [(0, 0, 40, 40)]
+    unseen, pencil_stroke, pen = Features(0.0, 0.0, 0.0, 0.0, faint=0.1), Features(0.04, 0.1, 0.5, 0.22), \
+        Features(0.04, 0.1, 0.5, 0.45)
+    faint, sure_stroke = (False, 0.5, "faint"), (False, 1.0, "stroke")
+
+    def light(picture, read, f):
+        return _light(vision, picture, box, [read], [f], [0], 0.02)[0]
+
+    short, whole, strike = drawn(0.12, 6), drawn(0.12, 36), drawn(0.12, 0)
+    assert light(short, faint, unseen) == (True, 0.5, "faint")  # guessed crossed, still doubtful
+    assert light(short, sure_stroke, pencil_stroke) == (True, 0.5, "stroke")  # a sure stroke made doubtful
+    assert light(whole, faint, unseen) == (True, PENCIL_CROSS, "pencil cross")  # plainly an X: crossed
+    assert light(whole, sure_stroke, pencil_stroke) == (True, 0.5, "stroke")  # doubtful, not decided
+    assert light(strike, faint, unseen) == faint and light(strike, sure_stroke, pencil_stroke) == sure_stroke
+    assert light(short, sure_stroke, pen) == sure_stroke  # pen-dark ink: not light pencil
+
+
+def test_a_broad_sure_stroke_in_a_cell_its_number_fills_is_doubtful():
+    from sheetgen.scan.read import PRINTED, _printed
+    from sheetgen.scan.vision import Features
+
+    # Seed 3, picture 44: a powers sheet's bold "12" hides an X but for a broad piece of one stroke, read as
+    # a sure stroke (0.8).  In a cell whose number covers under PRINTED of it, or for a thin stroke, it stays.
+    def cell(printed):
+        pixels = np.ones((40, 40), np.float32)
+        pixels[:round(40 * printed)] = 0.1
+        return vision.Picture(pixels, 40, 40)
+
+    broad, thin = Features(0.06, 0.5, 0.75, 0.36, line=1.0), Features(0.06, 0.2, 0.75, 0.36, line=1.0)
+    box, stroke, dot = [(0, 0, 40, 40)], (False, 0.8, "stroke"), (False, 0.8, "dot")
+    bold, plain = cell(PRINTED + 0.05), cell(PRINTED - 0.05)
+    assert _printed(vision, bold, ["cell"], box, [stroke], [broad]) == [(False, 0.5, "stroke under its number")]
+    assert _printed(vision, bold, ["cell"], box, [dot], [broad]) == [(False, 0.5, "dot under its number")]
+    assert _printed(vision, plain, ["cell"], box, [stroke], [broad]) == [stroke]
+    assert _printed(vision, bold, ["cell"], box, [stroke], [thin]) == [stroke]
+    assert _printed(vision, bold, ["lock"], box, [stroke], [broad]) == [stroke]
+
+
 def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():
     from sheetgen.scan.read import _never_struck
     from sheetgen.scan.vision import Features
