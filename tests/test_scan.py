@@ -355,6 +355,11 @@ def test_a_doubtful_lock_is_read_as_its_rows_last_cell():
         True, 0.5)
     features[2] = blank  # a blank lock beside a crossed last cell is the player's to check, never guessed
     assert [b.confidence for b in _locks_as_last_cells(boxes, features) if b.kind == "lock"][0] == 0.5
+    # Seed 31, picture 39: an X on a mono lock's dark padlock, 0.016 of its inner part inked, beside an empty
+    # last cell (an impossible sheet): doubtful, it stays so, and the sheet goes to be checked
+    features[4] = Features(0.016, 0.5, 0.0, 0.37)
+    assert [(b.crossed, b.confidence) for b in _locks_as_last_cells(boxes, features) if b.kind == "lock"][1] == (
+        True, 0.5)
 
 
 def test_a_strike_beside_a_pale_second_stroke_is_doubtful_not_a_sure_cross():
@@ -603,15 +608,17 @@ def test_ink_in_a_box_no_player_strikes_is_guessed_an_x():
     # Seed 6, picture 74: a lock's X under its padlock read surely as one stroke (0.8); seed 6, picture 3: a
     # pencil X on a mono sheet's bonus box, too light for ink (doubtful "faint").  The same in a cell is a
     # strike through a skipped cell, and stays as read.
+    # Seed 31, picture 39: an X on a mono lock's dark padlock, a sure "dot" of 0.016 of ink (as light as a
+    # speck in an empty box, seeds 37 and 38): doubtful, guessed not crossed.
     stroke, faint = Features(0.238, 0.78, 0.5, 0.67, line=1.0), Features(0.0, 0.0, 0.0, 0.0, faint=0.153)
-    blank = Features(0.0, 0.0, 0.0, 0.0, faint=0.01)
-    kinds = ["lock", "bar", "penalty", "cell", "lock", "bis"]
+    blank, speck = Features(0.0, 0.0, 0.0, 0.0, faint=0.01), Features(0.016, 0.51, 0.0, 0.37, faint=0.035)
+    kinds = ["lock", "bar", "penalty", "cell", "lock", "bis", "lock"]
     decided = [(False, 0.8, "stroke"), (False, 0.5, "faint"), (True, 0.9, "cross"), (False, 0.8, "stroke"),
-               (False, 1.0, "empty"), (False, 0.5, "faint")]
-    features = [stroke, faint, stroke, stroke, blank, blank]
+               (False, 1.0, "empty"), (False, 0.5, "faint"), (False, 0.75, "dot")]
+    features = [stroke, faint, stroke, stroke, blank, blank, speck]
     assert _never_struck(kinds, decided, features) == [
         (True, 0.5, "stroke"), (True, 0.5, "faint"), (True, 0.9, "cross"), (False, 0.8, "stroke"),
-        (False, 1.0, "empty"), (False, 0.5, "faint")]
+        (False, 1.0, "empty"), (False, 0.5, "faint"), (False, 0.5, "dot")]
 
 
 def test_a_cross_seen_wider_with_a_pale_second_stroke_is_not_taken():

@@ -51,7 +51,8 @@ END = 0.05  # a corner this much inked holds a stroke's end
 CORNERED = 0.1  # the corners are looked at this share of the cell's shorter side in: clear of its rounded frame
 WIDE_PALE = 0.85  # seen wider, an X's second stroke is as dark as its first: a strike's "second" is paler than this
 UNSTRUCK = 0.06  # faint ink over this share of a box no player strikes: pencil its print hides
-HOLDS_INK = 0.03  # a lock or other box with this share of its inner part inked holds a mark
+EMPTY = 0.015  # an empty box has less than this share of its inner part inked
+HOLDS_INK = 0.03  # a lock or other box with this share of its inner part inked holds a mark: an X its print hides
 CROSSING_LINE = 0.95  # at a sheet's light threshold, under this share on one stroke ...
 CROSSING = 0.05  # ... and this on a second across it: two strokes crossing, a light X more often than not
 PRINTED = 0.35  # a cell with this share of its inner part printed (its number) hides much of an X
@@ -464,14 +465,20 @@ def _never_struck(kinds: list[str], decided: list[tuple[bool, float, str]],
                   features: list[Features]) -> list[tuple[bool, float, str]]:
     """Players strike the cells they skip, never a lock, a penalty box, a small box or a bonus box: in those,
     ink read as one stroke, a dot or faint pencil is an X whose strokes their print (a padlock, a "-5", a
-    frame) hides.  Such a box with ink, or with faint ink over ``UNSTRUCK``, read not crossed is guessed
-    crossed, doubtful: a stray mark there is for the player to check (and a lock goes on by its row's last
-    cell, next).  On the corpus's 1,300 sheets no box but a cell held ink that was not an X."""
-    def marked(kind: str, crossed: bool, f: Features) -> bool:
-        return kind != "cell" and not crossed and (f.ink >= HOLDS_INK or f.faint >= UNSTRUCK)
+    frame) hides.  Such a box read not crossed, with ink over ``HOLDS_INK`` or faint ink over ``UNSTRUCK``, is
+    guessed crossed, doubtful: a stray mark there is for the player to check (and a lock goes on by its row's
+    last cell, next).  On the corpus's 1,300 sheets no box but a cell held ink that was not an X.  One with
+    less ink, but some (what ``decide`` does not call empty), is doubtful, guessed not crossed: seed 31
+    picture 39, an impossible sheet, has an X on a mono lock's dark padlock read as a sure dot of 0.016 of
+    ink, and the sheet was certain and wrong; seeds 37 and 38 have specks as light in empty boxes."""
+    def read(kind: str, crossed: bool, sure: float, what: str, f: Features) -> tuple[bool, float, str]:
+        if kind == "cell" or crossed:
+            return crossed, sure, what
+        if f.ink >= HOLDS_INK or f.faint >= UNSTRUCK:
+            return True, min(sure, 0.5), what
+        return (False, min(sure, 0.5), what) if f.ink >= EMPTY else (crossed, sure, what)
 
-    return [(True, min(sure, 0.5), what) if marked(kind, crossed, f) else (crossed, sure, what)
-            for kind, (crossed, sure, what), f in zip(kinds, decided, features)]
+    return [read(kind, crossed, sure, what, f) for kind, (crossed, sure, what), f in zip(kinds, decided, features)]
 
 
 def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Features]) -> tuple[BoxReading, ...]:
@@ -479,9 +486,9 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
     is crossed, and a lock is small, its printed padlock hiding ink.  Beside a surely crossed last cell, a
     lock not surely crossed is crossed when it holds ink (an X whose strokes the padlock hides, read as a
     stroke or a dot), doubtful when it holds none (a lock left blank is for the player to check, never
-    guessed).  Beside a surely empty last cell, a doubtful lock without ink is empty; one with ink stays
-    doubtful as read (a misread, or a lock crossed without its last cell, which the rules refuse: such a
-    sheet is never made certain by the rule it breaks).  Beside a doubtful last cell, a lock in doubt, or
+    guessed).  Beside a surely empty last cell, a doubtful lock without ink (under EMPTY) is empty; one with
+    any stays doubtful as read (a misread, or a lock crossed without its last cell, which the rules refuse:
+    such a sheet is never made certain by the rule it breaks).  Beside a doubtful last cell, a lock in doubt, or
     read not crossed but with ink, takes the cell's guess and is doubtful: the rules cross them together."""
     last: dict[int, BoxReading] = {}
     for box in readings:
@@ -495,7 +502,7 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
                 box = (BoxReading(box.kind, box.row, box.index, True, min(cell.confidence, 0.8), "as its row's last"
                                   " cell") if f.ink >= HOLDS_INK else
                        BoxReading(box.kind, box.row, box.index, True, 0.5, "empty, its row's last cell crossed"))
-            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < HOLDS_INK:
+            elif not cell.crossed and box.confidence < CONFIDENT and f.ink < EMPTY:
                 box = BoxReading(box.kind, box.row, box.index, False, cell.confidence, "as its row's last cell")
             # a lock with ink beside a surely empty last cell stays as read: a misread, or a sheet the rules refuse
         elif box.kind == "lock" and cell is not None and (box.confidence < CONFIDENT
@@ -520,10 +527,10 @@ def _pixels(box: Box, inset: float = 0.18) -> tuple[int, int, int, int]:
 
 def decide(f: Features) -> tuple[bool, float, str]:
     """Crossed or not, how sure, and what the box seems to hold."""
-    if f.ink < 0.015:
+    if f.ink < EMPTY:
         if f.faint >= FAINT:  # too light for ink, too much for paper: pencil, perhaps, on a dark cell
             return False, 0.5, "faint"
-        return False, min(1.0, 0.7 + (0.015 - f.ink) * 20), "empty"
+        return False, min(1.0, 0.7 + (EMPTY - f.ink) * 20), "empty"
     if f.ink > 0.45:
         if f.line >= 0.95 and f.ink < FILL:  # half the box, all of it on one band: a wide strike, or a fill?
             return False, 0.5, "stroke"
