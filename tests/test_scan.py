@@ -554,7 +554,7 @@ def test_light_crossing_strokes_are_guessed_crossed_and_stay_doubtful():
 
     # A pencil X on a mono sheet's grey cell (seed 26, picture 4): at the ink threshold nothing, or one of
     # its strokes; at the sheet's own light threshold a long stroke and a short one across it.  A strike
-    # (seed 16, picture 54: a pen's, through a light number) shows one stroke, or, darker, crossings too.
+    # (seed 16, picture 54: a pen's, through a Bis cell's number) shows one stroke, or, darker, crossings too.
     def drawn(darkness, second):
         pixels = np.zeros((40, 40), np.float32)
         for t in range(2, 38):

@@ -339,9 +339,9 @@ def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], 
     box that is then plainly an X (two strokes that reach its four quarters) is crossed.  One of light ink
     (under LIGHT_INK at the ink threshold) that shows two strokes crossing (under CROSSING_LINE on one, over
     CROSSING on the other) is doubtful, guessed crossed: a pencil X on a mono sheet's grey cell, most of it
-    lighter than the ink threshold (seeds 1 to 30 of the corpus: 45 such X's to 1 strike; a sure "stroke"
-    so was an X's one stroke the print left, seed 14 picture 14).  Pen strikes through light numbers show
-    such crossings too, darker (seeds 16 and 19).  Any other stays as it was: light pencil that cannot be
+    lighter than the ink threshold (seeds 1 to 30 of the corpus: 42 such X's to 1 strike; a sure "stroke"
+    so was an X's one stroke the print left, seed 14 picture 14).  Pen strikes through a Bis cell's number
+    show such crossings too, darker (seeds 16, 19, 21 and 26).  Any other stays as it was: light pencil that cannot be
     told from an empty cell is never decided."""
     threshold = max(LIGHT, noise * PLAIN)
     if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
