@@ -578,6 +578,11 @@ def test_light_crossing_strokes_are_guessed_crossed_and_stay_doubtful():
     assert light(whole, sure_stroke, pencil_stroke) == (True, 0.5, "stroke")  # doubtful, not decided
     assert light(strike, faint, unseen) == faint and light(strike, sure_stroke, pencil_stroke) == sure_stroke
     assert light(short, sure_stroke, pen) == sure_stroke  # pen-dark ink: not light pencil
+    # Seed 39, picture 32: a pencil X on a shadowed mono cell, a sure stroke 0.35 dark; a doubtful box as
+    # dark is a pen's strike through a Bis cell's number as often
+    shadowed = replace(pencil_stroke, darkness=0.35)
+    assert light(short, sure_stroke, shadowed) == (True, 0.5, "stroke")
+    assert light(short, (False, 0.5, "stroke"), shadowed) == (False, 0.5, "stroke")
 
 
 def test_a_broad_sure_stroke_in_a_cell_its_number_fills_is_doubtful():
