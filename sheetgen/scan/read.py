@@ -342,8 +342,8 @@ def _light(vision: Any, dark: Picture, pixels: list[tuple[int, int, int, int]], 
     CROSSING on the other) is doubtful, guessed crossed: a pencil X on a mono sheet's grey cell, most of it
     lighter than the ink threshold (seeds 1 to 30 of the corpus: 42 such X's to 1 strike; a sure "stroke"
     so was an X's one stroke the print left, seed 14 picture 14).  Pen strikes through a Bis cell's number
-    show such crossings too, darker (seeds 16, 19, 21 and 26).  Any other stays as it was: light pencil that cannot be
-    told from an empty cell is never decided."""
+    show such crossings too, darker (seeds 16, 19, 21 and 26).  Any other stays as it was: light pencil
+    that cannot be told from an empty cell is never decided."""
     threshold = max(LIGHT, noise * PLAIN)
     if threshold >= INK:  # the sheet is too noisy to see lighter ink than INK does
         return decided
