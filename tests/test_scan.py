@@ -548,6 +548,43 @@ def test_a_cell_is_guessed_by_the_ends_in_its_corners_and_a_cross_without_them_i
     assert _ends(vision, pen, white, ["cell"], [cell], [sure_cross], [ink]) == [sure_cross]
 
 
+def test_a_low_cells_corners_and_a_square_cells_whole_guess_doubtful_readings():
+    from sheetgen.scan.read import CORNERED, _ends, _pixels
+    from sheetgen.scan.vision import Features
+
+    # A low 6.2 x 3.6 mm cell (a Bis cell) seen but for a rim: 50 x 29 pixels.  Seed 25, picture 1: pen strikes
+    # through Bis cells' numbers read as "stroke or cross", guessed crossed, their corners clean: no X.  An X
+    # from corner to corner there, doubtful "faint" pencil, is guessed crossed; a strike along the cell that
+    # touches three corners, read as a stroke, keeps its guess (seed 9, picture 28).
+    low, cell = _pixels(Box(0, 0, 6.2, 3.6), CORNERED), _pixels(Box(0, 0, 6, 6), CORNERED)
+
+    def lines(width, height, *strokes, darkness=0.7):
+        pixels = np.zeros((height, width), np.float32)
+        for (x0, y0), (x1, y1) in strokes:
+            for t in np.linspace(0, 1, 200):
+                x, y = round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
+                pixels[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2] = darkness
+        return vision.Picture(pixels, width, height)
+
+    white = vision.Picture(np.ones((50, 50), np.float32), 50, 50)
+    ink = Features(0.1, 0.5, 1.0, 0.6)
+    strike_middle = lines(50, 29, ((14, 14), (36, 14)), ((25, 10), (25, 18)))
+    x = lines(50, 29, ((1, 1), (48, 27)), ((48, 1), (1, 27)))
+    along = lines(50, 29, ((1, 2), (48, 2)), ((1, 3), (48, 26)))
+    either, faint, stroke = (True, 0.5, "stroke or cross"), (False, 0.5, "faint"), (True, 0.5, "stroke")
+    assert _ends(vision, strike_middle, white, ["cell"], [low], [either], [ink]) == [(False, 0.5, "stroke or cross")]
+    assert _ends(vision, x, white, ["cell"], [low], [faint], [ink]) == [(True, 0.5, "faint")]
+    assert _ends(vision, along, white, ["cell"], [low], [stroke], [ink]) == [stroke]
+    # Seed 28, picture 93: a pen X on a mono cell whose inner part shows one stroke and a dot of the other,
+    # doubtful "dot" guessed not crossed; over all of its cell its second stroke crosses the first.  A strike
+    # seen so has none, and keeps its guess.
+    big_x = lines(50, 50, ((2, 30), (30, 2)), ((8, 8), (46, 46)))
+    one = lines(50, 50, ((8, 8), (46, 46)))
+    dot = (False, 0.5, "dot")
+    assert _ends(vision, big_x, white, ["cell"], [cell], [dot], [ink]) == [(True, 0.5, "dot")]
+    assert _ends(vision, one, white, ["cell"], [cell], [dot], [ink]) == [dot]
+
+
 def test_light_crossing_strokes_are_guessed_crossed_and_stay_doubtful():
     from sheetgen.scan.read import PENCIL_CROSS, _light
     from sheetgen.scan.vision import Features
