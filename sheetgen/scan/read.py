@@ -452,11 +452,10 @@ def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells
     cells' numbers guessed crossed as "stroke or cross" before, none of their X's without an end).  A doubtful
     dot or stroke in a square cell that, seen so over all of its cell, shows a second stroke across its first
     (CROSSED_WIDE of its ink) is an X whose arms lie outside the inner part, guessed crossed (seeds 1 to 30:
-    4 pencil X's, no strike).  And a sure cross, in any cell, with ink in one
-    corner or none is doubtful (guessed crossed with one, not with none): a wide pen's strike across a low
-    cell's number reads as a round blob in its four quarters, an X in the inner part (seed 22 picture 22, a
-    certain sheet read wrong; seeds 10, 16, 17), while no sure cross of seeds 1 to 9 had no end at all and 4
-    of 12,389 had one."""
+    4 X's, no strike).  And a sure cross, in any cell, with ink in one corner or none is doubtful (guessed
+    crossed with one, not with none): a wide pen's strike across a low cell's number reads as a round blob in
+    its four quarters, an X in the inner part (seed 22 picture 22, a certain sheet read wrong; seeds 10, 16,
+    17), while no sure cross of seeds 1 to 9 had no end at all and 4 of 12,389 had one."""
     unsure = [n for n, (kind, (_, sure, what)) in enumerate(zip(kinds, decided))
               if kind == "cell" and (sure < CONFIDENT or what == "cross")]
     if not unsure:
