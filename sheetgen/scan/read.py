@@ -395,10 +395,10 @@ def _guesses(decided: list[tuple[bool, float, str]], features: list[Features],
     one, so not there); a doubtful "dot" with as much ink as a stroke is an X askew.  Both guessed
     crossed; a box read surely is left as read."""
     out = list(decided)
-    for n, ((crossed, sure, what), f, (_, _, w, h)) in enumerate(zip(decided, features, pixels)):
+    for n, ((crossed, sure, what), f, box) in enumerate(zip(decided, features, pixels)):
         if crossed or sure >= CONFIDENT:
             continue
-        if what == "stroke" and f.reach < 1 and f.faint < GUESS_FAINT * f.ink and h >= LOW * w:
+        if what == "stroke" and f.reach < 1 and f.faint < GUESS_FAINT * f.ink and not _low(box):
             out[n] = (True, sure, what)
         elif what == "dot" and f.ink >= GUESS_DOT:
             out[n] = (True, sure, what)
@@ -462,19 +462,18 @@ def _ends(vision: Any, dark: Picture, template: Picture, kinds: list[str], cells
         return decided
     light = [n for n in unsure if decided[n][2] == "faint" or features[n].darkness < LIGHT_INK]
     paper = dict(zip(light, vision.quantiles(template, [cells[n] for n in light], 0.5)))  # light ink's cells only
-    square = [n for n in unsure if decided[n][1] < CONFIDENT and decided[n][2] in ("dot", "stroke")
-              and cells[n][3] >= LOW * cells[n][2]]
+    low = {n for n in unsure if _low(cells[n])}
+    square = [n for n in unsure if decided[n][1] < CONFIDENT and decided[n][2] in ("dot", "stroke") and n not in low]
     across = dict(zip(square, vision.box_features(dark, [cells[n] for n in square], INK, STROKE * SCALE)))
     out = list(decided)
     for n in unsure:
         _, sure, what = decided[n]
         threshold = INK / 2 * min(paper[n], 1.0) if n in paper else INK
         ends = sum(share >= END for share in vision.corners(dark, cells[n], threshold, ENDS))
-        low = cells[n][3] < LOW * cells[n][2]
         if sure >= CONFIDENT:
             if ends <= 1:  # a sure cross with its ends in no corner, or one: a strike's blob, doubtful
                 out[n] = (ends == 1, 0.5, "cross without its ends")
-        elif ends == 0 or (ends >= 3 and not (low and what.startswith("stroke"))):
+        elif ends == 0 or (ends >= 3 and not (n in low and what.startswith("stroke"))):
             out[n] = (ends >= 3, sure, what)
         if n in across and across[n].second >= CROSSED_WIDE and across[n].ink >= HOLDS_INK:
             out[n] = (True, sure, what)
@@ -535,6 +534,12 @@ def _locks_as_last_cells(readings: tuple[BoxReading, ...], features: list[Featur
                                  "as its row's last cell")
         out.append(box)
     return tuple(out)
+
+
+def _low(pixels: tuple[int, int, int, int]) -> bool:
+    """A box in warped pixels lower than LOW of its width: a Bis box, along which a strike may miss a quarter
+    or reach its corners."""
+    return pixels[3] < LOW * pixels[2]
 
 
 def _pixels(box: Box, inset: float = 0.18) -> tuple[int, int, int, int]:
